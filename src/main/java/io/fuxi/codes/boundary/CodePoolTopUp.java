@@ -1,0 +1,98 @@
+package io.fuxi.codes.boundary;
+
+import io.fuxi.codes.control.CodeBatchGenerator;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Resource;
+import jakarta.ejb.ConcurrencyManagement;
+import jakarta.ejb.ConcurrencyManagementType;
+import jakarta.ejb.DependsOn;
+import jakarta.ejb.Schedule;
+import jakarta.ejb.Singleton;
+import jakarta.ejb.Startup;
+import jakarta.ejb.TransactionManagement;
+import jakarta.ejb.TransactionManagementType;
+import jakarta.enterprise.concurrent.ManagedExecutorService;
+import jakarta.enterprise.event.ObservesAsync;
+import jakarta.inject.Inject;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Keeps the code pool filled: the initial batch at first start (before requests are taken), then the next batch
+ * whenever the unused part falls under the low-water mark, and any batch an admin asks for.
+ */
+@Singleton
+@Startup
+@DependsOn("SchemaMigration")
+@ConcurrencyManagement(ConcurrencyManagementType.BEAN)
+@TransactionManagement(TransactionManagementType.BEAN)
+public class CodePoolTopUp {
+
+    private static final Logger LOG = Logger.getLogger(CodePoolTopUp.class.getName());
+    /** How long a starting node waits for another node's generator before it goes on without it. */
+    private static final int STARTUP_LOCK_WAIT_SECONDS = 600;
+
+    @Inject
+    CodeBatchGenerator generator;
+
+    @Resource
+    ManagedExecutorService executor;
+
+    @Inject
+    @ConfigProperty(name = "fuxi.codes.initial-batch-size", defaultValue = "100000")
+    long initialBatchSize;
+
+    @Inject
+    @ConfigProperty(name = "fuxi.codes.batch-size", defaultValue = "1000000")
+    long batchSize;
+
+    @Inject
+    @ConfigProperty(name = "fuxi.codes.low-water-mark", defaultValue = "50000")
+    long lowWaterMark;
+
+    private final AtomicBoolean running = new AtomicBoolean();
+
+    @PostConstruct
+    void fillAtFirstStart() {
+        generator.generate(initialBatchSize, 1, STARTUP_LOCK_WAIT_SECONDS);
+    }
+
+    /** A backstop for the event below: also finishes a batch another node left half-done when it died. */
+    @Schedule(minute = "*", hour = "*", persistent = false)
+    void checkEveryMinute() {
+        topUpIfLow(generator.remaining());
+    }
+
+    public void onReservation(@ObservesAsync PoolRunningLow event) {
+        topUpIfLow(event.remaining());
+    }
+
+    /** Starts a batch of the given size in the background; false if this node is already generating. */
+    public boolean addBatch(long size) {
+        return startInBackground(size, Long.MAX_VALUE);
+    }
+
+    private void topUpIfLow(long remaining) {
+        if (remaining < lowWaterMark) {
+            startInBackground(batchSize, lowWaterMark);
+        }
+    }
+
+    private boolean startInBackground(long size, long whenRemainingBelow) {
+        if (!running.compareAndSet(false, true)) {
+            return false;
+        }
+        executor.execute(() -> {
+            try {
+                generator.generate(size, whenRemainingBelow, 0);
+            } catch (RuntimeException e) {
+                LOG.log(Level.SEVERE, "Code batch generation failed; it resumes at the next check", e);
+            } finally {
+                running.set(false);
+            }
+        });
+        return true;
+    }
+}

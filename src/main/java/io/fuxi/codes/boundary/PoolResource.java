@@ -1,0 +1,74 @@
+package io.fuxi.codes.boundary;
+
+import io.fuxi.platform.problem.InvalidFieldException;
+import io.fuxi.platform.problem.ProblemException;
+import io.fuxi.security.control.Caller;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
+
+/** Admin calls on the code pool: its state and batch progress, and adding a batch (up to 1,000,000,000 codes). */
+@Path("v1/pool")
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+public class PoolResource {
+
+    static final long MAX_BATCH = 1_000_000_000L;
+
+    @Inject
+    PoolStatus status;
+
+    @Inject
+    CodePoolTopUp topUp;
+
+    @Context
+    SecurityContext security;
+
+    @GET
+    public JsonObject read() {
+        caller().requireAdmin();
+        return status.read();
+    }
+
+    @POST
+    @Path("batches")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response addBatch(JsonValue body) {
+        caller().requireAdmin();
+        long size = size(body);
+        if (!topUp.addBatch(size)) {
+            throw new ProblemException(409, "Conflict", "A batch is already being generated on this node; see GET /api/v1/pool.");
+        }
+        return Response.accepted(status.read()).build();
+    }
+
+    private static long size(JsonValue body) {
+        if (body == null || body.getValueType() != JsonValue.ValueType.OBJECT) {
+            throw new InvalidFieldException("body", "the body must be a JSON object like {\"size\": 1000000}");
+        }
+        JsonValue size = ((JsonObject) body).get("size");
+        if (size == null || size.getValueType() != JsonValue.ValueType.NUMBER || !((JsonNumber) size).isIntegral()) {
+            throw new InvalidFieldException("size", "size must be a whole number");
+        }
+        long value = ((JsonNumber) size).bigIntegerValue().min(java.math.BigInteger.valueOf(MAX_BATCH + 1)).longValue();
+        if (value < 1 || value > MAX_BATCH) {
+            throw new InvalidFieldException("size", "size must be between 1 and " + MAX_BATCH);
+        }
+        return value;
+    }
+
+    private Caller caller() {
+        return (Caller) security.getUserPrincipal();
+    }
+}

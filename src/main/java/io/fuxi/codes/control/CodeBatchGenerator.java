@@ -1,0 +1,221 @@
+package io.fuxi.codes.control;
+
+import io.fuxi.platform.database.FuxiDataSource;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.security.SecureRandom;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Optional;
+import java.util.logging.Logger;
+import javax.sql.DataSource;
+
+/**
+ * Generates batches of codes from the {@link CodePermutation} and bulk-loads them into the code table.
+ * <p>
+ * Restart-safe: a batch first reserves its permutation positions and sequence numbers in one transaction; rows
+ * then go in as multi-row inserts, each chunk committed together with the batch's progress counter, so a batch
+ * interrupted half-way is resumed from exactly where it stopped, never loaded twice. Only one generator runs in
+ * the whole cluster: it holds a MySQL named lock on its connection, which the server frees if the node dies.
+ */
+@ApplicationScoped
+public class CodeBatchGenerator {
+
+    private static final Logger LOG = Logger.getLogger(CodeBatchGenerator.class.getName());
+    private static final String LOCK = "fuxi.code-pool.generator";
+    /** Rows per INSERT statement and per commit: large enough to amortise round trips, small enough for any max_allowed_packet. */
+    static final int CHUNK = 4096;
+
+    @Resource(lookup = FuxiDataSource.JNDI_NAME)
+    DataSource dataSource;
+
+    /**
+     * Finishes an interrupted batch if there is one, then loads a new batch of {@code size} codes if the unused
+     * part of the pool, read under the lock, is below {@code whenRemainingBelow}. Waits up to
+     * {@code lockWaitSeconds} for another node's generator; returns false if it could not get the lock.
+     */
+    public boolean generate(long size, long whenRemainingBelow, int lockWaitSeconds) {
+        try (Connection connection = dataSource.getConnection()) {
+            if (!lock(connection, lockWaitSeconds)) {
+                LOG.info("Another node is generating codes; not starting a second generator");
+                return false;
+            }
+            try {
+                connection.setAutoCommit(false);
+                ensureState(connection);
+                Optional<Batch> unfinished = unfinishedBatch(connection);
+                if (unfinished.isPresent()) {
+                    load(connection, unfinished.get());
+                }
+                if (size > 0 && remaining(connection) < whenRemainingBelow) {
+                    load(connection, newBatch(connection, size));
+                }
+                return true;
+            } finally {
+                connection.setAutoCommit(true);
+                unlock(connection);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("Code batch generation failed", e);
+        }
+    }
+
+    /** The unused part of the pool. */
+    public long remaining() {
+        try (Connection connection = dataSource.getConnection()) {
+            return remaining(connection);
+        } catch (SQLException e) {
+            throw new IllegalStateException("Cannot read the code pool state", e);
+        }
+    }
+
+    private static long remaining(Connection connection) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement(
+                "SELECT loaded_seq - next_seq + 1 FROM code_pool_state WHERE id = 1");
+             ResultSet row = query.executeQuery()) {
+            return row.next() ? Math.max(0, row.getLong(1)) : 0;
+        }
+    }
+
+    private static boolean lock(Connection connection, int waitSeconds) throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement("SELECT GET_LOCK(?, ?)")) {
+            statement.setString(1, LOCK);
+            statement.setInt(2, waitSeconds);
+            try (ResultSet row = statement.executeQuery()) {
+                return row.next() && row.getInt(1) == 1;
+            }
+        }
+    }
+
+    private static void unlock(Connection connection) throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement("SELECT RELEASE_LOCK(?)")) {
+            statement.setString(1, LOCK);
+            statement.executeQuery().close();
+        }
+    }
+
+    /** The first generator ever to run draws the secret permutation key. */
+    private static void ensureState(Connection connection) throws SQLException {
+        byte[] key = new byte[16];
+        new SecureRandom().nextBytes(key);
+        try (PreparedStatement insert = connection.prepareStatement(
+                "INSERT IGNORE INTO code_pool_state (id, permutation_key, next_index, next_seq, loaded_seq) VALUES (1, ?, 0, 1, 0)")) {
+            insert.setBytes(1, key);
+            insert.executeUpdate();
+        }
+        connection.commit();
+    }
+
+    private static Optional<Batch> unfinishedBatch(Connection connection) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement(
+                "SELECT id, first_seq, first_index, size, loaded FROM code_batch WHERE finished_at IS NULL ORDER BY id LIMIT 1");
+             ResultSet row = query.executeQuery()) {
+            return row.next()
+                    ? Optional.of(new Batch(row.getLong(1), row.getLong(2), row.getLong(3), row.getLong(4), row.getLong(5)))
+                    : Optional.empty();
+        }
+    }
+
+    private static Batch newBatch(Connection connection, long size) throws SQLException {
+        long loadedSeq;
+        long nextIndex;
+        try (PreparedStatement query = connection.prepareStatement(
+                "SELECT loaded_seq, next_index FROM code_pool_state WHERE id = 1 FOR UPDATE");
+             ResultSet row = query.executeQuery()) {
+            row.next();
+            loadedSeq = row.getLong(1);
+            nextIndex = row.getLong(2);
+        }
+        if (nextIndex + size > Base62.SPACE) {
+            throw new IllegalStateException("The 6-character code space is used up");
+        }
+        long id;
+        try (PreparedStatement insert = connection.prepareStatement(
+                "INSERT INTO code_batch (first_seq, first_index, size, loaded, created_at) VALUES (?, ?, ?, 0, UTC_TIMESTAMP(3))",
+                PreparedStatement.RETURN_GENERATED_KEYS)) {
+            insert.setLong(1, loadedSeq + 1);
+            insert.setLong(2, nextIndex);
+            insert.setLong(3, size);
+            insert.executeUpdate();
+            try (ResultSet keys = insert.getGeneratedKeys()) {
+                keys.next();
+                id = keys.getLong(1);
+            }
+        }
+        try (PreparedStatement update = connection.prepareStatement("UPDATE code_pool_state SET next_index = ? WHERE id = 1")) {
+            update.setLong(1, nextIndex + size);
+            update.executeUpdate();
+        }
+        connection.commit();
+        return new Batch(id, loadedSeq + 1, nextIndex, size, 0);
+    }
+
+    private void load(Connection connection, Batch batch) throws SQLException {
+        CodePermutation permutation = new CodePermutation(permutationKey(connection));
+        BatchProgress progress = new BatchProgress(batch.id, batch.size, batch.loaded);
+        long loaded = batch.loaded;
+        try (PreparedStatement fullChunk = connection.prepareStatement(insertSql(CHUNK));
+             PreparedStatement recordProgress = connection.prepareStatement("UPDATE code_batch SET loaded = ? WHERE id = ?")) {
+            while (loaded < batch.size) {
+                int rows = (int) Math.min(CHUNK, batch.size - loaded);
+                if (rows == CHUNK) {
+                    insertChunk(fullChunk, permutation, batch, loaded, rows);
+                } else {
+                    try (PreparedStatement lastChunk = connection.prepareStatement(insertSql(rows))) {
+                        insertChunk(lastChunk, permutation, batch, loaded, rows);
+                    }
+                }
+                loaded += rows;
+                recordProgress.setLong(1, loaded);
+                recordProgress.setLong(2, batch.id);
+                recordProgress.executeUpdate();
+                connection.commit();
+                progress.loaded(loaded);
+            }
+        }
+        finish(connection, batch);
+        progress.finished();
+    }
+
+    private static void insertChunk(PreparedStatement insert, CodePermutation permutation, Batch batch, long offset, int rows)
+            throws SQLException {
+        int parameter = 1;
+        for (int i = 0; i < rows; i++) {
+            insert.setLong(parameter++, batch.firstSeq + offset + i);
+            insert.setString(parameter++, permutation.codeAt(batch.firstIndex + offset + i));
+        }
+        insert.executeUpdate();
+    }
+
+    private static void finish(Connection connection, Batch batch) throws SQLException {
+        try (PreparedStatement done = connection.prepareStatement("UPDATE code_batch SET finished_at = UTC_TIMESTAMP(3) WHERE id = ?");
+             PreparedStatement state = connection.prepareStatement("UPDATE code_pool_state SET loaded_seq = ? WHERE id = 1")) {
+            done.setLong(1, batch.id);
+            done.executeUpdate();
+            state.setLong(1, batch.firstSeq + batch.size - 1);
+            state.executeUpdate();
+        }
+        connection.commit();
+    }
+
+    private static byte[] permutationKey(Connection connection) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement("SELECT permutation_key FROM code_pool_state WHERE id = 1");
+             ResultSet row = query.executeQuery()) {
+            row.next();
+            return row.getBytes(1);
+        }
+    }
+
+    static String insertSql(int rows) {
+        StringBuilder sql = new StringBuilder("INSERT INTO code_pool (seq, code) VALUES ");
+        for (int i = 0; i < rows; i++) {
+            sql.append(i == 0 ? "(?,?)" : ",(?,?)");
+        }
+        return sql.toString();
+    }
+
+    private record Batch(long id, long firstSeq, long firstIndex, long size, long loaded) {
+    }
+}

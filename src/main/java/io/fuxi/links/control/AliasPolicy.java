@@ -1,0 +1,43 @@
+package io.fuxi.links.control;
+
+import io.fuxi.platform.problem.InvalidFieldException;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * A custom alias: 3 to 20 characters of A-Za-z0-9_-. One of exactly six characters must contain - or _, so it
+ * can never equal a generated code. Words the application uses for its own paths are reserved.
+ */
+public final class AliasPolicy {
+
+    private static final Pattern SHAPE = Pattern.compile("[A-Za-z0-9_-]{3,20}");
+    private static final Set<String> RESERVED = Set.of(
+            "api", "admin", "health", "metrics", "openapi", "resources", "static", "assets", "css", "js", "img",
+            "images", "fonts", "webjars", "login", "logout", "web-inf", "meta-inf", "favicon", "robots", "sitemap",
+            "well-known", "jakarta", "javax", "faces", "fuxi");
+
+    private AliasPolicy() {
+    }
+
+    public static String check(String alias) {
+        if (!SHAPE.matcher(alias).matches()) {
+            throw invalid("alias must be 3 to 20 characters of A-Z, a-z, 0-9, '_' and '-'");
+        }
+        if (alias.length() == 6 && alias.indexOf('-') < 0 && alias.indexOf('_') < 0) {
+            throw invalid("an alias of exactly 6 characters must contain '-' or '_' (6 plain characters are reserved for generated codes)");
+        }
+        if (isReserved(alias)) {
+            throw invalid("alias '" + alias + "' is reserved");
+        }
+        return alias;
+    }
+
+    public static boolean isReserved(String path) {
+        return RESERVED.contains(path.toLowerCase(Locale.ROOT));
+    }
+
+    private static InvalidFieldException invalid(String detail) {
+        return new InvalidFieldException("alias", detail);
+    }
+}

@@ -1,0 +1,20 @@
+package io.fuxi.links.control;
+
+import java.net.URI;
+import java.time.Duration;
+
+/**
+ * What the link rules need from configuration.
+ *
+ * @param baseUrl         the public base of short URLs (fuxi.base-url); links to its host are loops
+ * @param maxUrlLength    the longest long URL accepted (fuxi.links.max-url-length)
+ * @param defaultLifetime how long a link lives when the request names no expiry (fuxi.links.default-lifetime-days)
+ * @param maxLifetime     the furthest expiry a request may ask for (fuxi.links.max-lifetime-days)
+ */
+public record LinkOptions(URI baseUrl, int maxUrlLength, Duration defaultLifetime, Duration maxLifetime) {
+
+    public String shortUrl(String code) {
+        String base = baseUrl.toString();
+        return (base.endsWith("/") ? base : base + "/") + code;
+    }
+}

@@ -1,0 +1,2 @@
+/** Fuxi: a self-hosted URL shortener. One package per component, each split into boundary, control and entity. */
+package io.fuxi;

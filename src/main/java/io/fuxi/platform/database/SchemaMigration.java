@@ -1,0 +1,33 @@
+package io.fuxi.platform.database;
+
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Resource;
+import jakarta.ejb.Singleton;
+import jakarta.ejb.Startup;
+import jakarta.ejb.TransactionManagement;
+import jakarta.ejb.TransactionManagementType;
+import java.util.logging.Logger;
+import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
+
+/** Brings the schema up to date with Flyway before the application takes requests. Beans that need the schema depend on it. */
+@Singleton
+@Startup
+@TransactionManagement(TransactionManagementType.BEAN)
+public class SchemaMigration {
+
+    private static final Logger LOG = Logger.getLogger(SchemaMigration.class.getName());
+
+    @Resource(lookup = FuxiDataSource.JNDI_NAME)
+    DataSource dataSource;
+
+    @PostConstruct
+    void migrate() {
+        var result = Flyway.configure(getClass().getClassLoader())
+                .dataSource(dataSource)
+                .locations("classpath:db/migration")
+                .load()
+                .migrate();
+        LOG.info(() -> "Schema at version " + result.targetSchemaVersion + " (" + result.migrationsExecuted + " migrations applied)");
+    }
+}

@@ -1,0 +1,24 @@
+package io.fuxi.platform.problem;
+
+/** A failure the caller caused or must know about, answered as an RFC 9457 problem with its own status. */
+public class ProblemException extends RuntimeException {
+
+    private final int status;
+    private final String title;
+    private final String field;
+
+    public ProblemException(int status, String title, String detail, String field) {
+        super(detail, null, false, false);
+        this.status = status;
+        this.title = title;
+        this.field = field;
+    }
+
+    public ProblemException(int status, String title, String detail) {
+        this(status, title, detail, null);
+    }
+
+    public Problem toProblem() {
+        return new Problem(status, title, getMessage(), field);
+    }
+}

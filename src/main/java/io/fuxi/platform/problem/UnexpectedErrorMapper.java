@@ -1,0 +1,25 @@
+package io.fuxi.platform.problem;
+
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.ext.ExceptionMapper;
+import jakarta.ws.rs.ext.Provider;
+import java.util.UUID;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The last resort for failures nobody anticipated: logged in full with an id, answered as a 500 problem
+ * that carries only the id, never a stack trace. Every anticipated failure has its own mapper and status.
+ */
+@Provider
+public class UnexpectedErrorMapper implements ExceptionMapper<Throwable> {
+
+    private static final Logger LOG = Logger.getLogger(UnexpectedErrorMapper.class.getName());
+
+    @Override
+    public Response toResponse(Throwable exception) {
+        String incident = UUID.randomUUID().toString();
+        LOG.log(Level.SEVERE, "Unexpected failure, incident " + incident, exception);
+        return new Problem(500, "Internal Server Error", "Unexpected failure; incident " + incident, null).toResponse();
+    }
+}

@@ -1,0 +1,83 @@
+package io.fuxi.redirect.control;
+
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.infinispan.Cache;
+import org.infinispan.configuration.cache.ConfigurationBuilder;
+import org.infinispan.configuration.global.GlobalConfigurationBuilder;
+import org.infinispan.eviction.EvictionStrategy;
+import org.infinispan.manager.DefaultCacheManager;
+
+/**
+ * The only class that knows Infinispan. Two caches: links by code (bounded by count), and codes recently found
+ * unknown (short-lived), so that a scanner guessing codes reaches the database once per code, not once per request.
+ */
+@ApplicationScoped
+public class LinkCache {
+
+    @Inject
+    @ConfigProperty(name = "fuxi.cache.max-links", defaultValue = "1000000")
+    long maxLinks;
+
+    @Inject
+    @ConfigProperty(name = "fuxi.cache.unknown-ttl-seconds", defaultValue = "30")
+    long unknownTtlSeconds;
+
+    @Inject
+    @ConfigProperty(name = "fuxi.cache.max-unknown", defaultValue = "100000")
+    long maxUnknown;
+
+    private DefaultCacheManager manager;
+    private Cache<String, CachedLink> links;
+    private Cache<String, Boolean> unknown;
+
+    /** Starts the cache with the application rather than on the first redirect. */
+    void startEagerly(@Observes @Initialized(ApplicationScoped.class) Object application) {
+        links.getName();
+    }
+
+    @PostConstruct
+    void start() {
+        GlobalConfigurationBuilder global = new GlobalConfigurationBuilder().nonClusteredDefault();
+        global.classLoader(LinkCache.class.getClassLoader());
+        global.jmx().disable();
+        manager = new DefaultCacheManager(global.build());
+        ConfigurationBuilder linkCache = new ConfigurationBuilder();
+        linkCache.memory().maxCount(maxLinks).whenFull(EvictionStrategy.REMOVE);
+        manager.defineConfiguration("links", linkCache.build());
+        ConfigurationBuilder unknownCache = new ConfigurationBuilder();
+        unknownCache.memory().maxCount(maxUnknown).whenFull(EvictionStrategy.REMOVE);
+        unknownCache.expiration().lifespan(unknownTtlSeconds, TimeUnit.SECONDS);
+        manager.defineConfiguration("unknown-codes", unknownCache.build());
+        links = manager.getCache("links");
+        unknown = manager.getCache("unknown-codes");
+    }
+
+    @PreDestroy
+    void stop() {
+        manager.stop();
+    }
+
+    public CachedLink get(String code) {
+        return links.get(code);
+    }
+
+    public boolean isKnownUnknown(String code) {
+        return unknown.containsKey(code);
+    }
+
+    public void put(String code, CachedLink link) {
+        links.put(code, link);
+        unknown.remove(code);
+    }
+
+    public void rememberUnknown(String code) {
+        unknown.put(code, Boolean.TRUE);
+    }
+}

@@ -1,0 +1,51 @@
+package io.fuxi.redirect.control;
+
+import io.fuxi.links.boundary.LinkCreated;
+import io.fuxi.links.boundary.LinkService;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.TransactionPhase;
+import jakarta.inject.Inject;
+
+/**
+ * Finds where a code leads. A cache hit never touches the database; a miss reads the link once and caches it,
+ * or remembers briefly that the code is unknown.
+ */
+@ApplicationScoped
+public class LinkResolver {
+
+    @Inject
+    LinkCache cache;
+
+    @Inject
+    LinkService links;
+
+    /** The cached link, or null when no link has this code. */
+    public CachedLink resolve(String code) {
+        CachedLink hit = cache.get(code);
+        if (hit != null) {
+            return hit;
+        }
+        if (cache.isKnownUnknown(code)) {
+            return null;
+        }
+        return load(code);
+    }
+
+    private CachedLink load(String code) {
+        CachedLink link = links.find(code)
+                .map(found -> new CachedLink(found.url(), found.expiresAt().toEpochMilli()))
+                .orElse(null);
+        if (link == null) {
+            cache.rememberUnknown(code);
+        } else {
+            cache.put(code, link);
+        }
+        return link;
+    }
+
+    /** A new link is cached as soon as it is committed, so its first redirect is already a hit. */
+    void onCreated(@Observes(during = TransactionPhase.AFTER_SUCCESS) LinkCreated created) {
+        cache.put(created.code(), new CachedLink(created.url(), created.expiresAt().toEpochMilli()));
+    }
+}

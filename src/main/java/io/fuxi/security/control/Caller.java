@@ -1,0 +1,20 @@
+package io.fuxi.security.control;
+
+import io.fuxi.platform.problem.ProblemException;
+import io.fuxi.security.entity.Role;
+import java.security.Principal;
+
+/** The authenticated API key behind a request. */
+public record Caller(long keyId, Role role) implements Principal {
+
+    @Override
+    public String getName() {
+        return "key-" + keyId;
+    }
+
+    public void requireAdmin() {
+        if (role != Role.ADMIN) {
+            throw new ProblemException(403, "Forbidden", "This call needs an admin key.");
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package io.fuxi.security.control;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+
+/**
+ * Makes and hashes API key secrets. A secret carries 190 random bits, so a fast hash (SHA-256) is enough:
+ * slow password hashes protect low-entropy secrets, and would cost every API call a few milliseconds.
+ */
+public final class KeySecrets {
+
+    private static final String ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    private static final int LENGTH = 32;
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private KeySecrets() {
+    }
+
+    public static String newSecret() {
+        StringBuilder secret = new StringBuilder("fuxi_");
+        for (int i = 0; i < LENGTH; i++) {
+            secret.append(ALPHABET.charAt(RANDOM.nextInt(ALPHABET.length())));
+        }
+        return secret.toString();
+    }
+
+    public static String hash(String secret) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(secret.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
+        }
+    }
+}
