@@ -1,0 +1,36 @@
+package io.fuxi.links.control;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.fuxi.codes.control.Base62;
+import io.fuxi.platform.problem.InvalidFieldException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class AliasPolicyTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"abc", "my-promo", "spring_sale", "A1-b2_", "xxxxxxxxxxxxxxxxxxxx", "ab-def", "abcdefg", "Abcde"})
+    void acceptsWellShapedAliases(String alias) {
+        assertEquals(alias, AliasPolicy.check(alias));
+        assertFalse(Base62.isCode(alias), "an accepted alias must never look like a generated code");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"ab", "xxxxxxxxxxxxxxxxxxxxx", "abcdef", "ABC123", "has space", "dot.ted", "sl/ash", "ümlaut", "a%20b",
+            "api", "API", "admin", "health", "metrics", "openapi", "resources", "WEB-INF", "favicon", "robots"})
+    void refusesOthersNamingTheAliasField(String alias) {
+        InvalidFieldException error = assertThrows(InvalidFieldException.class, () -> AliasPolicy.check(alias));
+        assertEquals("alias", error.toProblem().field());
+    }
+
+    @Test
+    void reservedWordsAreReservedInAnyCase() {
+        assertTrue(AliasPolicy.isReserved("Admin"));
+        assertFalse(AliasPolicy.isReserved("administrator"));
+    }
+}
