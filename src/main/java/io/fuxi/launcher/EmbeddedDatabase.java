@@ -53,7 +53,7 @@ public final class EmbeddedDatabase {
     }
 
     public String jdbcUrl(String database) {
-        return "jdbc:mysql://127.0.0.1:" + port + "/" + database + "?createDatabaseIfNotExist=true&sslMode=DISABLED";
+        return "jdbc:mysql://127.0.0.1:" + port + "/" + database + "?createDatabaseIfNotExist=true";
     }
 
     public int port() {

@@ -1,0 +1,284 @@
+package io.fuxi.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.json.JsonObject;
+import java.io.File;
+import java.net.URI;
+import java.net.URL;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import javax.sql.DataSource;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The real WAR on Payara Micro against a real MariaDB, driven over HTTP as a partner and a browser would. */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class LinkApiIT {
+
+    private static final Duration DEFAULT_LIFETIME = Duration.ofDays(730);
+
+    @ArquillianResource
+    URL base;
+
+    private Api api;
+    private final DataSource database = TestDatabase.dataSource("fuxi");
+
+    @Deployment(testable = false)
+    static WebArchive war() {
+        return ShrinkWrap.createFromZipFile(WebArchive.class, new File(System.getProperty("fuxi.it.war")));
+    }
+
+    @BeforeEach
+    void connect() throws Exception {
+        api = new Api(base.toURI());
+    }
+
+    @Test
+    void createdLinkRedirectsToItsUrl() {
+        HttpResponse<String> response = api.create("{\"url\":\"https://example.com/landing?utm=1\"}");
+        assertEquals(201, response.statusCode(), response.body());
+        JsonObject link = Api.json(response);
+        String code = link.getString("code");
+        assertTrue(code.matches("[0-9A-Za-z]{6}"), code);
+        assertTrue(response.headers().firstValue("Location").orElseThrow().endsWith("/api/v1/links/" + code));
+        assertEquals("https://example.com/landing?utm=1", link.getString("url"));
+        assertTrue(link.getString("shortUrl").endsWith("/" + code));
+        Instant createdAt = Instant.parse(link.getString("createdAt"));
+        assertEquals(createdAt.plus(DEFAULT_LIFETIME), Instant.parse(link.getString("expiresAt")));
+
+        HttpResponse<String> redirect = api.follow(code);
+        assertEquals(302, redirect.statusCode());
+        assertEquals("https://example.com/landing?utm=1", redirect.headers().firstValue("Location").orElseThrow());
+
+        HttpResponse<String> head = api.send(api.request(code).method("HEAD", HttpRequest.BodyPublishers.noBody()));
+        assertEquals(302, head.statusCode());
+        assertEquals("https://example.com/landing?utm=1", head.headers().firstValue("Location").orElseThrow());
+        assertEquals("", head.body());
+    }
+
+    @Test
+    void linkCanBeReadBackAsJson() {
+        JsonObject created = api.created("{\"url\":\"https://example.com/read-back\"}");
+        HttpResponse<String> read = api.get("api/v1/links/" + created.getString("code"));
+        assertEquals(200, read.statusCode());
+        assertEquals(created, Api.json(read));
+
+        assertProblem(api.get("api/v1/links/nO-such"), 404, "code");
+    }
+
+    @Test
+    void aliasIsUsedAsTheCodeAndIsUnique() {
+        JsonObject link = api.created("{\"url\":\"https://example.com/sale\",\"alias\":\"winter-sale\"}");
+        assertEquals("winter-sale", link.getString("code"));
+        assertEquals("https://example.com/sale", api.follow("winter-sale").headers().firstValue("Location").orElseThrow());
+
+        long before = countLinks();
+        assertProblem(api.create("{\"url\":\"https://example.com/other\",\"alias\":\"winter-sale\"}"), 409, "alias");
+        assertEquals(before, countLinks());
+        assertEquals("https://example.com/sale", api.follow("winter-sale").headers().firstValue("Location").orElseThrow());
+    }
+
+    @Test
+    void unknownCodeGetsAnHtmlPageOrAJsonProblem() {
+        HttpResponse<String> page = api.follow("Unknwn");
+        assertEquals(404, page.statusCode());
+        assertTrue(page.headers().firstValue("Content-Type").orElseThrow().startsWith("text/html"));
+        assertTrue(page.body().contains("Link not found"));
+
+        HttpResponse<String> json = api.send(api.request("Unknwn").header("Accept", "application/json").GET());
+        assertEquals(404, json.statusCode());
+        assertEquals("application/problem+json", json.headers().firstValue("Content-Type").orElseThrow());
+    }
+
+    @Test
+    void expiredLinkAnswersGone() throws InterruptedException {
+        String expiresAt = Instant.now().plusSeconds(3).toString();
+        String code = api.created("{\"url\":\"https://example.com/soon-gone\",\"expiresAt\":\"" + expiresAt + "\"}").getString("code");
+        assertEquals(302, api.follow(code).statusCode());
+
+        HttpResponse<String> answer = api.follow(code);
+        Instant deadline = Instant.now().plusSeconds(20);
+        while (answer.statusCode() == 302 && Instant.now().isBefore(deadline)) {
+            Thread.sleep(250);
+            answer = api.follow(code);
+        }
+        assertEquals(410, answer.statusCode());
+        assertTrue(answer.body().contains("Link expired"));
+        assertFalse(answer.headers().firstValue("Location").isPresent());
+    }
+
+    @Test
+    void locationCannotCarryInjectedHeaders() {
+        String url = "https://example.com/x%0D%0ASet-Cookie:%20stolen=1";
+        String code = api.created("{\"url\":\"" + url + "\"}").getString("code");
+        HttpResponse<String> redirect = api.follow(code);
+        assertEquals(url, redirect.headers().firstValue("Location").orElseThrow());
+        assertTrue(redirect.headers().allValues("Set-Cookie").isEmpty());
+
+        assertProblem(api.create("{\"url\":\"https://example.com/x\\r\\nSet-Cookie: stolen=1\"}"), 400, "url");
+    }
+
+    /** A cache hit is served without the database: the row is gone, the redirect still works. */
+    @Test
+    void cacheHitNeverReadsTheDatabase() throws SQLException {
+        String code = api.created("{\"url\":\"https://example.com/cached\"}").getString("code");
+        assertEquals(302, api.follow(code).statusCode());
+        execute("DELETE FROM link WHERE code = ?", code);
+        HttpResponse<String> redirect = api.follow(code);
+        assertEquals(302, redirect.statusCode());
+        assertEquals("https://example.com/cached", redirect.headers().firstValue("Location").orElseThrow());
+    }
+
+    /** A code found unknown is remembered: a scanner repeating it does not reach the database again. */
+    @Test
+    void unknownCodesAreRememberedButNotAgainstNewLinks() throws SQLException {
+        assertEquals(404, api.follow("scan-me").statusCode());
+        execute("INSERT INTO link (code, url, owner_key_id, created_at, expires_at) VALUES (?, 'https://example.com/sneaked', 1, UTC_TIMESTAMP(3), UTC_TIMESTAMP(3) + INTERVAL 1 DAY)", "scan-me");
+        assertEquals(404, api.follow("scan-me").statusCode());
+
+        assertEquals(404, api.follow("soon-mine").statusCode());
+        api.created("{\"url\":\"https://example.com/mine\",\"alias\":\"soon-mine\"}");
+        assertEquals(302, api.follow("soon-mine").statusCode());
+    }
+
+    @Test
+    void everyBadRequestGetsAProblemNamingItsFieldAndWritesNothing() {
+        long before = countLinks();
+        Map<String, String> badBodies = Map.ofEntries(
+                Map.entry("{\"url\":", "body"),
+                Map.entry("not json", "body"),
+                Map.entry("[{\"url\":\"https://example.com\"}]", "body"),
+                Map.entry("{}", "url"),
+                Map.entry("{\"url\":42}", "url"),
+                Map.entry("{\"url\":\"javascript:alert(1)\"}", "url"),
+                Map.entry("{\"url\":\"data:text/html,hi\"}", "url"),
+                Map.entry("{\"url\":\"ftp://example.com/f\"}", "url"),
+                Map.entry("{\"url\":\"https://\"}", "url"),
+                Map.entry("{\"url\":\"https://example.com/a b\"}", "url"),
+                Map.entry("{\"url\":\"https://example.com/\\u202Eexe\"}", "url"),
+                Map.entry("{\"url\":\"http://localhost:8080/loop\"}", "url"),
+                Map.entry("{\"url\":\"https://example.com/" + "a".repeat(2100) + "\"}", "url"),
+                Map.entry("{\"url\":\"https://example.com\",\"alias\":\"ab\"}", "alias"),
+                Map.entry("{\"url\":\"https://example.com\",\"alias\":\"abcdef\"}", "alias"),
+                Map.entry("{\"url\":\"https://example.com\",\"alias\":\"admin\"}", "alias"),
+                Map.entry("{\"url\":\"https://example.com\",\"alias\":\"a/b/c\"}", "alias"),
+                Map.entry("{\"url\":\"https://example.com\",\"alias\":12}", "alias"),
+                Map.entry("{\"url\":\"https://example.com\",\"expiresAt\":\"2001-01-01T00:00:00Z\"}", "expiresAt"),
+                Map.entry("{\"url\":\"https://example.com\",\"expiresAt\":\"2999-01-01T00:00:00Z\"}", "expiresAt"),
+                Map.entry("{\"url\":\"https://example.com\",\"expiresAt\":\"soon\"}", "expiresAt"),
+                Map.entry("{\"url\":\"https://example.com\",\"colour\":\"red\"}", "colour"));
+        badBodies.forEach((body, field) -> assertProblem(api.create(body), 400, field));
+
+        assertProblem(api.create("{\"url\":\"https://example.com/" + "a".repeat(70_000) + "\"}"), 413, "body");
+        assertProblem(api.send(api.request("api/v1/links").header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"url\":\"https://example.com\"}"))), 401, "Authorization");
+        assertProblem(api.send(api.request("api/v1/links").header("Authorization", "Bearer fuxi_wrong")
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"url\":\"https://example.com\"}"))), 401, "Authorization");
+        assertProblem(api.send(api.request("api/v1/links").header("Authorization", "Bearer " + Api.ADMIN_KEY)
+                .header("Content-Type", "text/plain")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"url\":\"https://example.com\"}"))), 415, null);
+        assertProblem(api.send(api.request("api/v1/links").header("Authorization", "Bearer " + Api.ADMIN_KEY)
+                .header("Content-Type", "application/json").header("Accept", "text/csv")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"url\":\"https://example.com\"}"))), 406, null);
+        assertProblem(api.send(api.request("api/v1/links").header("Authorization", "Bearer " + Api.ADMIN_KEY)
+                .DELETE()), 405, null);
+        assertProblem(api.get("api/v1/nothing-here"), 404, null);
+        assertEquals(before, countLinks());
+    }
+
+    @Test
+    void poolReportsWhatIsLeftAndRefusesBadBatchSizes() {
+        HttpResponse<String> pool = api.get("api/v1/pool");
+        assertEquals(200, pool.statusCode(), pool.body());
+        assertTrue(Api.json(pool).getJsonNumber("remaining").longValue() > 0);
+        assertProblem(api.post("api/v1/pool/batches", "{\"size\":0}"), 400, "size");
+        assertProblem(api.post("api/v1/pool/batches", "{\"size\":\"many\"}"), 400, "size");
+        assertProblem(api.post("api/v1/pool/batches", "{\"size\":99999999999999999999999}"), 400, "size");
+    }
+
+    /** 1,000 creates from 16 threads: as many distinct codes, each leading to its own URL. */
+    @Test
+    void concurrentCreatesGetDistinctCodes() throws Exception {
+        int creates = 1000;
+        ExecutorService threads = Executors.newFixedThreadPool(16);
+        List<Future<JsonObject>> results = new ArrayList<>();
+        for (int i = 0; i < creates; i++) {
+            String url = "https://example.com/concurrent/" + i;
+            results.add(threads.submit(() -> api.created("{\"url\":\"" + url + "\"}")));
+        }
+        Set<String> codes = new HashSet<>();
+        List<JsonObject> links = new ArrayList<>();
+        for (Future<JsonObject> result : results) {
+            JsonObject link = result.get();
+            links.add(link);
+            codes.add(link.getString("code"));
+        }
+        assertEquals(creates, codes.size());
+        List<Future<String>> checks = new ArrayList<>();
+        for (JsonObject link : links) {
+            checks.add(threads.submit(() -> {
+                HttpResponse<String> redirect = api.follow(link.getString("code"));
+                assertEquals(302, redirect.statusCode());
+                return redirect.headers().firstValue("Location").orElseThrow();
+            }));
+        }
+        for (int i = 0; i < links.size(); i++) {
+            assertEquals(links.get(i).getString("url"), checks.get(i).get());
+        }
+        threads.shutdown();
+    }
+
+    private static void assertProblem(HttpResponse<String> response, int status, String field) {
+        assertEquals(status, response.statusCode(), response.body());
+        assertEquals("application/problem+json", response.headers().firstValue("Content-Type").orElseThrow(), response.body());
+        JsonObject problem = Api.json(response);
+        assertEquals(status, problem.getInt("status"));
+        if (field != null) {
+            assertEquals(field, problem.getString("field"), response.body());
+        }
+    }
+
+    private long countLinks() {
+        try (Connection connection = database.getConnection();
+             PreparedStatement query = connection.prepareStatement("SELECT COUNT(*) FROM link");
+             ResultSet row = query.executeQuery()) {
+            row.next();
+            return row.getLong(1);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private void execute(String sql, String code) throws SQLException {
+        try (Connection connection = database.getConnection(); PreparedStatement statement = connection.prepareStatement(sql)) {
+            statement.setString(1, code);
+            statement.executeUpdate();
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package io.fuxi.it;
+
+import com.mysql.cj.jdbc.MysqlDataSource;
+import io.fuxi.launcher.EmbeddedDatabase;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+import javax.sql.DataSource;
+
+/** The real MariaDB the integration tests run against: one fresh server per test JVM, on a free loopback port. */
+public final class TestDatabase {
+
+    private static EmbeddedDatabase server;
+
+    private TestDatabase() {
+    }
+
+    static synchronized void start() {
+        if (server == null) {
+            Path dir = Path.of(System.getProperty("fuxi.it.dir", "target/it")).resolve("mariadb");
+            deleteRecursively(dir);
+            server = EmbeddedDatabase.start(dir, 0);
+            System.setProperty("fuxi.it.db.url", server.jdbcUrl("fuxi"));
+        }
+    }
+
+    static synchronized void stop() {
+        if (server != null) {
+            server.stop();
+            server = null;
+        }
+    }
+
+    /** A database of this server, created on first use. */
+    public static DataSource dataSource(String database) {
+        if (server == null) {
+            throw new IllegalStateException("The test database is not running: integration tests run under failsafe (mvn verify)");
+        }
+        MysqlDataSource dataSource = new MysqlDataSource();
+        dataSource.setUrl(server.jdbcUrl(database));
+        dataSource.setUser("root");
+        dataSource.setPassword("");
+        return dataSource;
+    }
+
+    private static void deleteRecursively(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

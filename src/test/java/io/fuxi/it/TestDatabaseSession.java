@@ -1,0 +1,40 @@
+package io.fuxi.it;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.platform.launcher.LauncherSession;
+import org.junit.platform.launcher.LauncherSessionListener;
+
+/**
+ * Starts the test database before the first integration test (so that arquillian.xml can name its URL) and
+ * stops it after the last; makes the directories the Payara container writes to. Only failsafe sets
+ * fuxi.it.dir; unit tests under surefire start no database.
+ */
+public class TestDatabaseSession implements LauncherSessionListener {
+
+    @Override
+    public void launcherSessionOpened(LauncherSession session) {
+        String itDir = System.getProperty("fuxi.it.dir");
+        if (itDir != null) {
+            createDirectories(Path.of(System.getProperty("java.io.tmpdir")), Path.of(itDir, "payara-tmp"));
+            TestDatabase.start();
+        }
+    }
+
+    private static void createDirectories(Path... dirs) {
+        try {
+            for (Path dir : dirs) {
+                Files.createDirectories(dir);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void launcherSessionClosed(LauncherSession session) {
+        TestDatabase.stop();
+    }
+}
