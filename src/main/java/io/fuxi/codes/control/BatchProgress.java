@@ -33,8 +33,8 @@ final class BatchProgress {
 
     void finished() {
         long now = System.nanoTime();
-        LOG.info(() -> String.format("Code batch %d: %,d codes loaded in %.1f s, %,.0f codes/s",
-                batchId, size, (now - started) / 1e9, rate(size, now)));
+        LOG.info(() -> String.format("Code batch %d: complete with %,d codes; this run loaded %,d in %.1f s, %,.0f codes/s",
+                batchId, size, size - startLoaded, (now - started) / 1e9, rate(size, now)));
     }
 
     private double rate(long loaded, long now) {
