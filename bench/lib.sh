@@ -1,0 +1,108 @@
+# Helpers for the benchmark scripts: tools, free ports, starting and stopping Fuxi and nginx on 127.0.0.1.
+# Everything started here is stopped by the EXIT trap that the scripts set with `trap stop_all EXIT`.
+
+ensure_tools() {
+  local missing=()
+  command -v wrk >/dev/null || missing+=(wrk)
+  command -v nginx >/dev/null || missing+=(nginx-light)
+  if [ ${#missing[@]} -gt 0 ]; then
+    echo "Installing ${missing[*]} from Debian..."
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  fi
+}
+
+build_if_needed() {
+  if [ ! -f target/fuxi-launcher.jar ] || [ -n "$(find pom.xml src -newer target/fuxi-launcher.jar -print -quit)" ]; then
+    echo "Building..."
+    mvn -B -q -DskipTests package
+  fi
+}
+
+free_port() {
+  local port
+  while :; do
+    port=$(shuf -i 20000-59999 -n 1)
+    ss -Htln "sport = :$port" | grep -q . || { echo "$port"; return; }
+  done
+}
+
+# start_fuxi DATA_DIR [extra env assignments...]: sets FUXI_PORT, FUXI_KEY, LAUNCHER_PID, READY_SECONDS
+start_fuxi() {
+  local data_dir=$1; shift
+  FUXI_PORT=$(free_port)
+  FUXI_KEY="fuxi_bench_$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')"
+  local started=$(date +%s.%N)
+  env "$@" FUXI_HTTP_PORT="$FUXI_PORT" FUXI_DATA_DIR="$data_dir" FUXI_BOOTSTRAP_API_KEY="$FUXI_KEY" \
+      FUXI_JAVA_OPTS="${BENCH_JAVA_OPTS:--Xmx512m}" \
+      java -Xmx96m -jar target/fuxi-launcher.jar > "$data_dir.log" 2>&1 &
+  LAUNCHER_PID=$!
+  until grep -q 'Fuxi is ready at' "$data_dir.log"; do
+    kill -0 "$LAUNCHER_PID" 2>/dev/null || { echo "Fuxi did not start; see $data_dir.log"; exit 1; }
+    sleep 0.2
+  done
+  READY_SECONDS=$(echo "$(date +%s.%N) - $started" | bc)
+}
+
+stop_fuxi() {
+  if [ -n "${LAUNCHER_PID:-}" ] && kill -0 "$LAUNCHER_PID" 2>/dev/null; then
+    kill -TERM "$LAUNCHER_PID"
+    wait "$LAUNCHER_PID" 2>/dev/null || true
+  fi
+  LAUNCHER_PID=
+}
+
+# start_nginx WORK_DIR: a trivial `return 302` responder; sets NGINX_PORT
+start_nginx() {
+  local dir=$1
+  NGINX_PORT=$(free_port)
+  mkdir -p "$dir/nginx"
+  cat > "$dir/nginx/nginx.conf" <<CONF
+worker_processes auto;
+pid $dir/nginx/nginx.pid;
+error_log $dir/nginx/error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  server {
+    listen 127.0.0.1:$NGINX_PORT;
+    location / { return 302 https://example.com/landing; }
+  }
+}
+CONF
+  nginx -p "$dir/nginx" -c "$dir/nginx/nginx.conf" -g 'daemon off;' &
+  NGINX_PID=$!
+  until ss -Htln "sport = :$NGINX_PORT" | grep -q .; do sleep 0.1; done
+}
+
+stop_nginx() {
+  if [ -n "${NGINX_PID:-}" ]; then
+    kill -QUIT "$NGINX_PID" 2>/dev/null || true
+    wait "$NGINX_PID" 2>/dev/null || true
+  fi
+  NGINX_PID=
+}
+
+stop_all() {
+  stop_nginx
+  stop_fuxi
+}
+
+# rss_mb PID: resident memory in MB
+rss_mb() {
+  echo $(( $(ps -o rss= -p "$1") / 1024 ))
+}
+
+# The figures of one wrk --latency run, as "req/s p50_ms p99_ms".
+wrk_figures() {
+  awk '
+    function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
+    $1 == "50%" { p50 = ms($2) }
+    $1 == "99%" { p99 = ms($2) }
+    $1 == "Requests/sec:" { rps = $2 }
+    END { printf "%.0f %.2f %.2f\n", rps, p50, p99 }'
+}
+
+# median of the numbers on stdin
+median() {
+  sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
