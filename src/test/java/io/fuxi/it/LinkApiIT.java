@@ -212,6 +212,33 @@ class LinkApiIT {
         assertEquals(before, countLinks());
     }
 
+    /** Bodies no JSON parser should accept, and paths that cannot be codes: 4xx with Fuxi's own answer, never a 500. */
+    @Test
+    void hostileBodiesAndPathsGetClearAnswers() {
+        long before = countLinks();
+        assertProblem(api.create("[".repeat(20_000) + "]".repeat(20_000)), 400, "body");
+        assertProblem(api.create(""), 400, "body");
+        byte[] notUtf8 = "{\"url\":\"https://example.com/\u00ff\u00fe\"}".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        assertProblem(api.send(api.request("api/v1/links").header("Authorization", "Bearer " + Api.ADMIN_KEY)
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofByteArray(notUtf8))), 400, "body");
+        byte[] huge = ("{\"url\":\"https://example.com/" + "a".repeat(100_000) + "\"}").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        assertProblem(api.send(api.request("api/v1/links").header("Authorization", "Bearer " + Api.ADMIN_KEY)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(huge)))), 413, "body");
+        assertEquals(before, countLinks());
+
+        assertProblem(api.get("api/v1/links/%C3%BC%C3%BC%C3%BC"), 404, "code");
+        assertProblem(api.get("api/v1/links/" + "a".repeat(3000)), 404, "code");
+        for (String path : List.of("%C3%BC%C3%BC%C3%BC", "abc%0D%0A", "no.such.file", "a")) {
+            HttpResponse<String> page = api.follow(path);
+            assertEquals(404, page.statusCode(), path);
+            assertTrue(page.body().contains("Link not found"), path);
+        }
+        HttpResponse<String> post = api.send(api.request("Unknwn").POST(HttpRequest.BodyPublishers.noBody()));
+        assertEquals(405, post.statusCode());
+        assertEquals("GET, HEAD", post.headers().firstValue("Allow").orElseThrow());
+    }
+
     @Test
     void poolReportsWhatIsLeftAndRefusesBadBatchSizes() {
         HttpResponse<String> pool = api.get("api/v1/pool");

@@ -7,7 +7,9 @@ import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
+import io.fuxi.platform.rest.JsonBody;
 import jakarta.json.JsonValue;
+import java.io.InputStream;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -44,9 +46,9 @@ public class PoolResource {
     @POST
     @Path("batches")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response addBatch(JsonValue body) {
+    public Response addBatch(InputStream body) {
         caller().requireAdmin();
-        long size = size(body);
+        long size = size(JsonBody.read(body));
         if (!topUp.addBatch(size)) {
             throw new ProblemException(409, "Conflict", "A batch is already being generated on this node; see GET /api/v1/pool.");
         }

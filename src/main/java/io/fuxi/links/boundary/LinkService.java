@@ -3,6 +3,7 @@ package io.fuxi.links.boundary;
 import io.fuxi.codes.boundary.CodeAllocator;
 import io.fuxi.links.control.AliasPolicy;
 import io.fuxi.links.control.AliasTakenException;
+import io.fuxi.links.control.CodeShape;
 import io.fuxi.links.control.ExpiryPolicy;
 import io.fuxi.links.control.LinkOptions;
 import io.fuxi.links.control.LinkRequest;
@@ -59,6 +60,9 @@ public class LinkService {
     }
 
     public Optional<LinkView> find(String code) {
+        if (!CodeShape.matches(code)) {
+            return Optional.empty(); // cannot exist; and the database need not see arbitrary text
+        }
         return Optional.ofNullable(em.find(Link.class, code)).map(LinkView::of);
     }
 }

@@ -7,7 +7,8 @@ import io.fuxi.security.control.Caller;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonValue;
+import io.fuxi.platform.rest.JsonBody;
+import java.io.InputStream;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -37,8 +38,8 @@ public class LinksResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response create(JsonValue body) {
-        LinkView link = links.create(caller().keyId(), LinkRequest.from(body));
+    public Response create(InputStream body) {
+        LinkView link = links.create(caller().keyId(), LinkRequest.from(JsonBody.read(body)));
         return Response.created(URI.create("/api/v1/links/" + link.code())).entity(json(link)).build();
     }
 

@@ -3,7 +3,6 @@ package io.fuxi.links.control;
 import io.fuxi.platform.problem.InvalidFieldException;
 import java.util.Locale;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * A custom alias: 3 to 20 characters of A-Za-z0-9_-. One of exactly six characters must contain - or _, so it
@@ -11,7 +10,6 @@ import java.util.regex.Pattern;
  */
 public final class AliasPolicy {
 
-    private static final Pattern SHAPE = Pattern.compile("[A-Za-z0-9_-]{3,20}");
     private static final Set<String> RESERVED = Set.of(
             "api", "admin", "health", "metrics", "openapi", "resources", "static", "assets", "css", "js", "img",
             "images", "fonts", "webjars", "login", "logout", "web-inf", "meta-inf", "favicon", "robots", "sitemap",
@@ -21,7 +19,7 @@ public final class AliasPolicy {
     }
 
     public static String check(String alias) {
-        if (!SHAPE.matcher(alias).matches()) {
+        if (!CodeShape.matches(alias)) {
             throw invalid("alias must be 3 to 20 characters of A-Z, a-z, 0-9, '_' and '-'");
         }
         if (alias.length() == 6 && alias.indexOf('-') < 0 && alias.indexOf('_') < 0) {

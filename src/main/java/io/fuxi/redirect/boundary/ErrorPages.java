@@ -1,46 +1,63 @@
 package io.fuxi.redirect.boundary;
 
 import io.fuxi.platform.problem.Problem;
+import jakarta.servlet.ServletContext;
+import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 
-/** The small pages a browser sees for an unknown or expired link; JSON problems for clients that ask for JSON. */
+/**
+ * The pages a browser sees for an unknown or expired link (WEB-INF/errors, read once), or JSON problems for
+ * clients that ask for JSON.
+ */
 final class ErrorPages {
 
-    private static final byte[] NOT_FOUND = page("Link not found",
-            "There is no link at this address. Check that it was copied in full.");
-    private static final byte[] GONE = page("Link expired",
-            "This link has expired and no longer leads anywhere.");
+    private static final byte[] NOT_FOUND_JSON = json(new Problem(404, "Not Found", "There is no link at this address.", null));
+    private static final byte[] GONE_JSON = json(new Problem(410, "Gone", "This link has expired.", null));
 
-    private ErrorPages() {
+    private final byte[] notFound;
+    private final byte[] gone;
+
+    ErrorPages(ServletContext context) throws ServletException {
+        this.notFound = read(context, "/WEB-INF/errors/not-found.html");
+        this.gone = read(context, "/WEB-INF/errors/gone.html");
     }
 
-    static void notFound(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        send(request, response, 404, NOT_FOUND, new Problem(404, "Not Found", "There is no link at this address.", null));
+    void notFound(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        send(request, response, 404, notFound, NOT_FOUND_JSON);
     }
 
-    static void gone(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        send(request, response, 410, GONE, new Problem(410, "Gone", "This link has expired.", null));
+    void gone(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        send(request, response, 410, gone, GONE_JSON);
     }
 
-    private static void send(HttpServletRequest request, HttpServletResponse response, int status, byte[] html, Problem problem)
+    private static void send(HttpServletRequest request, HttpServletResponse response, int status, byte[] html, byte[] json)
             throws IOException {
         response.setStatus(status);
         response.setHeader("Cache-Control", "no-store");
         String accept = request.getHeader("Accept");
         boolean wantsJson = accept != null && accept.contains("json") && !accept.contains("text/html");
-        byte[] body = wantsJson ? problem.toJson().getBytes(StandardCharsets.UTF_8) : html;
+        byte[] body = wantsJson ? json : html;
         response.setContentType(wantsJson ? Problem.MEDIA_TYPE : "text/html;charset=UTF-8");
         response.setContentLength(body.length);
         response.getOutputStream().write(body);
     }
 
-    private static byte[] page(String title, String message) {
-        return ("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + title + " · Fuxi</title>"
-                + "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"></head>"
-                + "<body style=\"font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem\">"
-                + "<h1>" + title + "</h1><p>" + message + "</p></body></html>").getBytes(StandardCharsets.UTF_8);
+    private static byte[] json(Problem problem) {
+        return problem.toJson().getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static byte[] read(ServletContext context, String path) throws ServletException {
+        try (InputStream page = context.getResourceAsStream(path)) {
+            if (page == null) {
+                throw new ServletException("missing " + path);
+            }
+            return page.readAllBytes();
+        } catch (IOException e) {
+            throw new ServletException("cannot read " + path, e);
+        }
     }
 }

@@ -1,6 +1,7 @@
 package io.fuxi.redirect.boundary;
 
 import io.fuxi.links.control.AliasPolicy;
+import io.fuxi.links.control.CodeShape;
 import io.fuxi.redirect.control.CachedLink;
 import io.fuxi.redirect.control.LinkResolver;
 import jakarta.inject.Inject;
@@ -24,8 +25,6 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 public class RedirectFilter extends HttpFilter {
 
     private static final Set<Integer> REDIRECT_STATUSES = Set.of(301, 302, 307, 308);
-    private static final int MIN_CODE = 3;
-    private static final int MAX_CODE = 20;
 
     @Inject
     LinkResolver resolver;
@@ -37,11 +36,14 @@ public class RedirectFilter extends HttpFilter {
     @ConfigProperty(name = "fuxi.redirect.status", defaultValue = "302")
     int redirectStatus;
 
+    private ErrorPages pages;
+
     @Override
     public void init() throws ServletException {
         if (!REDIRECT_STATUSES.contains(redirectStatus)) {
             throw new ServletException("fuxi.redirect.status must be 301, 302, 307 or 308, not " + redirectStatus);
         }
+        pages = new ErrorPages(getServletContext());
     }
 
     @Override
@@ -60,9 +62,9 @@ public class RedirectFilter extends HttpFilter {
         }
         CachedLink link = resolver.resolve(code);
         if (link == null) {
-            ErrorPages.notFound(request, response);
+            pages.notFound(request, response);
         } else if (link.isExpiredAt(clock.millis())) {
-            ErrorPages.gone(request, response);
+            pages.gone(request, response);
         } else {
             response.setStatus(redirectStatus);
             response.setHeader("Location", link.location());
@@ -73,16 +75,8 @@ public class RedirectFilter extends HttpFilter {
     private static String codeOf(HttpServletRequest request) {
         String uri = request.getRequestURI();
         int start = request.getContextPath().length() + 1;
-        int length = uri.length() - start;
-        if (length < MIN_CODE || length > MAX_CODE || uri.charAt(start - 1) != '/') {
+        if (start > uri.length() || uri.charAt(start - 1) != '/' || !CodeShape.matches(uri, start, uri.length())) {
             return null;
-        }
-        for (int i = start; i < uri.length(); i++) {
-            char c = uri.charAt(i);
-            boolean allowed = (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '-' || c == '_';
-            if (!allowed) {
-                return null;
-            }
         }
         String code = uri.substring(start);
         return AliasPolicy.isReserved(code) ? null : code;

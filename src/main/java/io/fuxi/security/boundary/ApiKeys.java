@@ -5,6 +5,8 @@ import io.fuxi.security.control.KeySecrets;
 import io.fuxi.security.entity.ApiKey;
 import io.fuxi.security.entity.Role;
 import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -22,6 +24,8 @@ public class ApiKeys {
     @Inject
     Clock clock;
 
+    /** Runs on every API call: a read, so no transaction of its own. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public Optional<Caller> authenticate(String secret) {
         return em.createNamedQuery(ApiKey.ACTIVE_BY_HASH, ApiKey.class)
                 .setParameter("hash", KeySecrets.hash(secret))
