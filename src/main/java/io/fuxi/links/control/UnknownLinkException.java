@@ -2,10 +2,10 @@ package io.fuxi.links.control;
 
 import io.fuxi.platform.problem.ProblemException;
 
-/** No link has this code. */
+/** No link has this code. The code is echoed only when it could be one, never as arbitrary caller text. */
 public class UnknownLinkException extends ProblemException {
 
     public UnknownLinkException(String code) {
-        super(404, "Not Found", "no link has the code '" + code + "'", "code");
+        super(404, "Not Found", CodeShape.matches(code) ? "no link has the code '" + code + "'" : "no link has this code", "code");
     }
 }
