@@ -24,9 +24,20 @@ public final class Api {
             .connectTimeout(Duration.ofSeconds(5))
             .build();
     private final URI base;
+    private final String key;
 
     public Api(URI base) {
+        this(base, ADMIN_KEY);
+    }
+
+    private Api(URI base, String key) {
         this.base = base.toString().endsWith("/") ? base : URI.create(base + "/");
+        this.key = key;
+    }
+
+    /** The same service, called with another API key. */
+    public Api as(String otherKey) {
+        return new Api(base, otherKey);
     }
 
     public HttpResponse<String> create(String json) {
@@ -41,13 +52,24 @@ public final class Api {
     }
 
     public HttpResponse<String> post(String path, String json) {
-        return send(request(path).header("Authorization", "Bearer " + ADMIN_KEY)
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(json)));
+        return send(authorized(path).header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json)));
+    }
+
+    public HttpResponse<String> patch(String path, String json) {
+        return send(authorized(path).header("Content-Type", "application/json")
+                .method("PATCH", HttpRequest.BodyPublishers.ofString(json)));
+    }
+
+    public HttpResponse<String> delete(String path) {
+        return send(authorized(path).DELETE());
     }
 
     public HttpResponse<String> get(String path) {
-        return send(request(path).header("Authorization", "Bearer " + ADMIN_KEY).GET());
+        return send(authorized(path).GET());
+    }
+
+    public HttpRequest.Builder authorized(String path) {
+        return request(path).header("Authorization", "Bearer " + key);
     }
 
     public HttpResponse<String> follow(String code) {
@@ -71,5 +93,16 @@ public final class Api {
 
     public static JsonObject json(HttpResponse<String> response) {
         return Json.createReader(new StringReader(response.body())).readObject();
+    }
+
+    /** The answer is an RFC 9457 problem with this status, naming this field (when not null). */
+    public static void assertProblem(HttpResponse<String> response, int status, String field) {
+        assertEquals(status, response.statusCode(), response.body());
+        assertEquals("application/problem+json", response.headers().firstValue("Content-Type").orElseThrow(), response.body());
+        JsonObject problem = Api.json(response);
+        assertEquals(status, problem.getInt("status"));
+        if (field != null) {
+            assertEquals(field, problem.getString("field"), response.body());
+        }
     }
 }

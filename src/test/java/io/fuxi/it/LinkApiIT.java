@@ -1,5 +1,6 @@
 package io.fuxi.it;
 
+import static io.fuxi.it.Api.assertProblem;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -158,7 +159,8 @@ class LinkApiIT {
     @Test
     void unknownCodesAreRememberedButNotAgainstNewLinks() throws SQLException {
         assertEquals(404, api.follow("scan-me").statusCode());
-        execute("INSERT INTO link (code, url, owner_key_id, created_at, expires_at) VALUES (?, 'https://example.com/sneaked', 1, UTC_TIMESTAMP(3), UTC_TIMESTAMP(3) + INTERVAL 1 DAY)", "scan-me");
+        execute("INSERT INTO link (code, url, url_hash, owner_key_id, created_at, expires_at) VALUES (?, 'https://example.com/sneaked', "
+                + "UNHEX(LEFT(SHA2('https://example.com/sneaked', 256), 32)), 1, UTC_TIMESTAMP(3), UTC_TIMESTAMP(3) + INTERVAL 1 DAY)", "scan-me");
         assertEquals(404, api.follow("scan-me").statusCode());
 
         assertEquals(404, api.follow("soon-mine").statusCode());
@@ -279,16 +281,6 @@ class LinkApiIT {
             assertEquals(links.get(i).getString("url"), checks.get(i).get());
         }
         threads.shutdown();
-    }
-
-    private static void assertProblem(HttpResponse<String> response, int status, String field) {
-        assertEquals(status, response.statusCode(), response.body());
-        assertEquals("application/problem+json", response.headers().firstValue("Content-Type").orElseThrow(), response.body());
-        JsonObject problem = Api.json(response);
-        assertEquals(status, problem.getInt("status"));
-        if (field != null) {
-            assertEquals(field, problem.getString("field"), response.body());
-        }
     }
 
     private long countLinks() {

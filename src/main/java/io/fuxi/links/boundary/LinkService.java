@@ -6,23 +6,36 @@ import io.fuxi.links.control.AliasTakenException;
 import io.fuxi.links.control.CodeShape;
 import io.fuxi.links.control.ExpiryPolicy;
 import io.fuxi.links.control.LinkOptions;
+import io.fuxi.links.control.LinkPatch;
 import io.fuxi.links.control.LinkRequest;
+import io.fuxi.links.control.UnknownLinkException;
 import io.fuxi.links.control.UrlPolicy;
 import io.fuxi.links.entity.Link;
+import io.fuxi.security.control.Caller;
 import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.PersistenceException;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.Optional;
 
-/** Creates and reads links. Every request is checked in full before a code is taken from the pool. */
+/**
+ * Creates, reads, changes and deletes links. Every request is checked in full before a code is taken from the
+ * pool. A partner key sees and changes only its own links; an admin key any link.
+ */
 @Stateless
 public class LinkService {
+
+    /** How long the same URL from the same key gets the same link back. */
+    static final Duration SAME_URL_WINDOW = Duration.ofHours(24);
 
     @PersistenceContext
     EntityManager em;
@@ -39,15 +52,24 @@ public class LinkService {
     @Inject
     Event<LinkCreated> created;
 
-    public LinkView create(long ownerKeyId, LinkRequest request) {
-        Instant now = Instant.now(clock).truncatedTo(ChronoUnit.MILLIS); // what DATETIME(3) keeps
+    @Inject
+    Event<LinkChanged> changed;
+
+    public Creation create(Caller caller, LinkRequest request) {
+        Instant now = now();
         String url = new UrlPolicy(options).normalize(request.url());
         Instant expiresAt = new ExpiryPolicy(options).expiresAt(request.expiresAt(), now).truncatedTo(ChronoUnit.MILLIS);
         Optional<String> alias = request.alias().map(AliasPolicy::check);
+        if (request.acceptsExistingLink()) {
+            Optional<Link> recent = recentLinkFor(caller, url, now);
+            if (recent.isPresent()) {
+                return new Creation(LinkView.of(recent.get()), false);
+            }
+        }
         if (alias.isPresent() && em.find(Link.class, alias.get()) != null) {
             throw new AliasTakenException(alias.get());
         }
-        Link link = new Link(alias.orElseGet(codes::next), url, ownerKeyId, now, expiresAt);
+        Link link = new Link(alias.orElseGet(codes::next), url, caller.keyId(), now, expiresAt, request.redirectStatus().orElse(null));
         try {
             em.persist(link);
             em.flush();
@@ -55,14 +77,87 @@ public class LinkService {
             // two callers raced for the same alias; a generated code cannot collide
             throw alias.<RuntimeException>map(AliasTakenException::new).orElse(e);
         }
-        created.fire(new LinkCreated(link.code(), link.url(), link.expiresAt()));
-        return LinkView.of(link);
+        LinkView view = LinkView.of(link);
+        created.fire(new LinkCreated(view));
+        return new Creation(view, true);
     }
 
+    /** Any link, for the redirect: no caller, no transaction of its own. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public Optional<LinkView> find(String code) {
         if (!CodeShape.matches(code)) {
             return Optional.empty(); // cannot exist; and the database need not see arbitrary text
         }
         return Optional.ofNullable(em.find(Link.class, code)).map(LinkView::of);
+    }
+
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public LinkView read(Caller caller, String code) {
+        return LinkView.of(visible(caller, code));
+    }
+
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public LinkPage list(Caller caller, Optional<String> query, int page, int size) {
+        var select = query.isEmpty()
+                ? em.createNamedQuery(Link.BY_OWNER, Link.class)
+                : em.createNamedQuery(Link.BY_OWNER_MATCHING, Link.class)
+                        .setParameter("code", query.get())
+                        .setParameter("pattern", "%" + escapeLike(query.get()) + "%");
+        List<Link> rows = select.setParameter("owner", caller.keyId())
+                .setFirstResult(page * size)
+                .setMaxResults(size + 1)
+                .getResultList();
+        boolean hasMore = rows.size() > size;
+        List<LinkView> links = rows.stream().limit(size).map(LinkView::of).toList();
+        return new LinkPage(links, page, size, hasMore);
+    }
+
+    public LinkView update(Caller caller, String code, LinkPatch patch) {
+        Link link = visible(caller, code);
+        Instant now = now();
+        patch.url().map(new UrlPolicy(options)::normalize).ifPresent(link::changeUrl);
+        patch.expiresAt().map(asked -> new ExpiryPolicy(options).expiresAt(Optional.of(asked), now).truncatedTo(ChronoUnit.MILLIS))
+                .ifPresent(link::changeExpiry);
+        patch.enabled().ifPresent(link::enable);
+        patch.redirectStatus().ifPresent(link::changeRedirectStatus);
+        if (patch.resetRedirectStatus()) {
+            link.changeRedirectStatus(null);
+        }
+        changed.fire(new LinkChanged(code));
+        return LinkView.of(link);
+    }
+
+    public void delete(Caller caller, String code) {
+        em.remove(visible(caller, code));
+        changed.fire(new LinkChanged(code));
+    }
+
+    /** The link if the caller may see it; otherwise the same 404 as for a code nobody has, so as not to tell them apart. */
+    private Link visible(Caller caller, String code) {
+        Link link = CodeShape.matches(code) ? em.find(Link.class, code) : null;
+        if (link == null || !(caller.isAdmin() || link.isOwnedBy(caller.keyId()))) {
+            throw new UnknownLinkException(code);
+        }
+        return link;
+    }
+
+    private Optional<Link> recentLinkFor(Caller caller, String url, Instant now) {
+        return em.createNamedQuery(Link.RECENT_SAME_URL, Link.class)
+                .setParameter("owner", caller.keyId())
+                .setParameter("hash", Link.hashOf(url))
+                .setParameter("since", now.minus(SAME_URL_WINDOW))
+                .setParameter("url", url)
+                .setParameter("now", now)
+                .setMaxResults(1)
+                .getResultStream()
+                .findFirst();
+    }
+
+    private Instant now() {
+        return Instant.now(clock).truncatedTo(ChronoUnit.MILLIS); // what DATETIME(3) keeps
+    }
+
+    private static String escapeLike(String text) {
+        return text.replace("!", "!!").replace("%", "!%").replace("_", "!_");
     }
 }

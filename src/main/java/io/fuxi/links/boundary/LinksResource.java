@@ -1,31 +1,42 @@
 package io.fuxi.links.boundary;
 
 import io.fuxi.links.control.LinkOptions;
+import io.fuxi.links.control.LinkPatch;
 import io.fuxi.links.control.LinkRequest;
-import io.fuxi.links.control.UnknownLinkException;
+import io.fuxi.platform.problem.InvalidFieldException;
+import io.fuxi.platform.rest.JsonBody;
 import io.fuxi.security.control.Caller;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
-import io.fuxi.platform.rest.JsonBody;
-import java.io.InputStream;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
+import java.io.InputStream;
 import java.net.URI;
+import java.util.Optional;
 
 /** The partner API for links: parse, delegate, answer. */
 @Path("v1/links")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
 public class LinksResource {
+
+    static final int MAX_PAGE_SIZE = 100;
+    static final int MAX_PAGE = 10_000;
 
     @Inject
     LinkService links;
@@ -39,21 +50,66 @@ public class LinksResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     public Response create(InputStream body) {
-        LinkView link = links.create(caller().keyId(), LinkRequest.from(JsonBody.read(body)));
-        return Response.created(URI.create("/api/v1/links/" + link.code())).entity(json(link)).build();
+        Creation creation = links.create(caller(), LinkRequest.from(JsonBody.read(body)));
+        JsonObject json = json(creation.link());
+        return creation.created()
+                ? Response.created(URI.create("/api/v1/links/" + creation.link().code())).entity(json).build()
+                : Response.ok(json).header("Content-Location", "/api/v1/links/" + creation.link().code()).build();
+    }
+
+    @GET
+    public JsonObject list(@QueryParam("q") String query, @QueryParam("page") @DefaultValue("0") String page,
+                           @QueryParam("size") @DefaultValue("20") String size) {
+        LinkPage result = links.list(caller(), Optional.ofNullable(query).filter(q -> !q.isBlank()),
+                number("page", page, 0, MAX_PAGE), number("size", size, 1, MAX_PAGE_SIZE));
+        JsonArrayBuilder items = Json.createArrayBuilder();
+        result.links().forEach(link -> items.add(json(link)));
+        return Json.createObjectBuilder()
+                .add("links", items)
+                .add("page", result.page())
+                .add("size", result.size())
+                .add("hasMore", result.hasMore())
+                .build();
     }
 
     @GET
     @Path("{code}")
     public JsonObject read(@PathParam("code") String code) {
-        return links.find(code).map(this::json).orElseThrow(() -> new UnknownLinkException(code));
+        return json(links.read(caller(), code));
+    }
+
+    @PATCH
+    @Path("{code}")
+    @Consumes({MediaType.APPLICATION_JSON, "application/merge-patch+json"})
+    public JsonObject update(@PathParam("code") String code, InputStream body) {
+        return json(links.update(caller(), code, LinkPatch.from(JsonBody.read(body))));
+    }
+
+    @DELETE
+    @Path("{code}")
+    public Response delete(@PathParam("code") String code) {
+        links.delete(caller(), code);
+        return Response.noContent().build();
     }
 
     private JsonObject json(LinkView link) {
-        return link.toJson(options.shortUrl(link.code()));
+        return link.toJson(options.shortUrl(link.code()), options.defaultRedirectStatus());
     }
 
     private Caller caller() {
         return (Caller) security.getUserPrincipal();
+    }
+
+    /** Query parameters arrive as text: a bad one is a 400 naming it, not JAX-RS's bare 404. */
+    private static int number(String name, String text, int min, int max) {
+        try {
+            int value = Integer.parseInt(text.trim());
+            if (value >= min && value <= max) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // answered below
+        }
+        throw new InvalidFieldException(name, name + " must be a whole number from " + min + " to " + max);
     }
 }

@@ -10,8 +10,9 @@ import java.time.Duration;
  * @param maxUrlLength    the longest long URL accepted (fuxi.links.max-url-length)
  * @param defaultLifetime how long a link lives when the request names no expiry (fuxi.links.default-lifetime-days)
  * @param maxLifetime     the furthest expiry a request may ask for (fuxi.links.max-lifetime-days)
+ * @param defaultRedirectStatus the status of a link that names none (fuxi.redirect.status)
  */
-public record LinkOptions(URI baseUrl, int maxUrlLength, Duration defaultLifetime, Duration maxLifetime) {
+public record LinkOptions(URI baseUrl, int maxUrlLength, Duration defaultLifetime, Duration maxLifetime, int defaultRedirectStatus) {
 
     public String shortUrl(String code) {
         String base = baseUrl.toString();

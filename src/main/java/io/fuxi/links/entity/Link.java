@@ -3,18 +3,40 @@ package io.fuxi.links.entity;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
+import jakarta.persistence.NamedQuery;
 import jakarta.persistence.Table;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
+import java.util.Arrays;
 
 /** A short link: its code (generated or an alias), the long URL it leads to, and when it stops working. */
 @Entity
 @Table(name = "link")
+@NamedQuery(name = Link.RECENT_SAME_URL, query = """
+        select l from Link l
+        where l.ownerKeyId = :owner and l.urlHash = :hash and l.createdAt > :since
+          and l.url = :url and l.enabled = true and l.expiresAt > :now
+        order by l.createdAt desc""")
+@NamedQuery(name = Link.BY_OWNER, query = "select l from Link l where l.ownerKeyId = :owner order by l.createdAt desc")
+@NamedQuery(name = Link.BY_OWNER_MATCHING, query = """
+        select l from Link l
+        where l.ownerKeyId = :owner and (l.code = :code or l.url like :pattern escape '!')
+        order by l.createdAt desc""")
 public class Link {
+
+    public static final String RECENT_SAME_URL = "Link.recentSameUrl";
+    public static final String BY_OWNER = "Link.byOwner";
+    public static final String BY_OWNER_MATCHING = "Link.byOwnerMatching";
 
     @Id
     private String code;
 
     private String url;
+
+    @Column(name = "url_hash")
+    private byte[] urlHash;
 
     @Column(name = "owner_key_id")
     private long ownerKeyId;
@@ -25,15 +47,52 @@ public class Link {
     @Column(name = "expires_at")
     private Instant expiresAt;
 
+    private boolean enabled = true;
+
+    /** Null: the configured default (fuxi.redirect.status). */
+    @Column(name = "redirect_status")
+    private Integer redirectStatus;
+
     protected Link() {
     }
 
-    public Link(String code, String url, long ownerKeyId, Instant createdAt, Instant expiresAt) {
+    public Link(String code, String url, long ownerKeyId, Instant createdAt, Instant expiresAt, Integer redirectStatus) {
         this.code = code;
-        this.url = url;
+        changeUrl(url);
         this.ownerKeyId = ownerKeyId;
         this.createdAt = createdAt;
         this.expiresAt = expiresAt;
+        this.redirectStatus = redirectStatus;
+    }
+
+    public static byte[] hashOf(String url) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(url.getBytes(StandardCharsets.US_ASCII));
+            return Arrays.copyOf(digest, 16);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
+        }
+    }
+
+    public void changeUrl(String url) {
+        this.url = url;
+        this.urlHash = hashOf(url);
+    }
+
+    public void changeExpiry(Instant expiresAt) {
+        this.expiresAt = expiresAt;
+    }
+
+    public void enable(boolean enabled) {
+        this.enabled = enabled;
+    }
+
+    public void changeRedirectStatus(Integer redirectStatus) {
+        this.redirectStatus = redirectStatus;
+    }
+
+    public boolean isOwnedBy(long keyId) {
+        return ownerKeyId == keyId;
     }
 
     public String code() {
@@ -50,5 +109,13 @@ public class Link {
 
     public Instant expiresAt() {
         return expiresAt;
+    }
+
+    public boolean enabled() {
+        return enabled;
+    }
+
+    public Integer redirectStatus() {
+        return redirectStatus;
     }
 }

@@ -8,6 +8,9 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.EnumMap;
+import java.util.Locale;
+import java.util.Map;
 
 /**
  * The pages a browser sees for an unknown or expired link (WEB-INF/errors, read once), or JSON problems for
@@ -15,23 +18,36 @@ import java.nio.charset.StandardCharsets;
  */
 final class ErrorPages {
 
+    /** Why a link no longer leads anywhere; each reason has its own page (WEB-INF/errors/gone-*.html). */
+    enum Gone {
+        EXPIRED("This link has expired."),
+        DISABLED("This link has been disabled by its owner.");
+
+        private final byte[] json;
+
+        Gone(String detail) {
+            this.json = json(new Problem(410, "Gone", detail, null));
+        }
+    }
+
     private static final byte[] NOT_FOUND_JSON = json(new Problem(404, "Not Found", "There is no link at this address.", null));
-    private static final byte[] GONE_JSON = json(new Problem(410, "Gone", "This link has expired.", null));
 
     private final byte[] notFound;
-    private final byte[] gone;
+    private final Map<Gone, byte[]> gonePages = new EnumMap<>(Gone.class);
 
     ErrorPages(ServletContext context) throws ServletException {
         this.notFound = read(context, "/WEB-INF/errors/not-found.html");
-        this.gone = read(context, "/WEB-INF/errors/gone.html");
+        for (Gone reason : Gone.values()) {
+            gonePages.put(reason, read(context, "/WEB-INF/errors/gone-" + reason.name().toLowerCase(Locale.ROOT) + ".html"));
+        }
     }
 
     void notFound(HttpServletRequest request, HttpServletResponse response) throws IOException {
         send(request, response, 404, notFound, NOT_FOUND_JSON);
     }
 
-    void gone(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        send(request, response, 410, gone, GONE_JSON);
+    void gone(HttpServletRequest request, HttpServletResponse response, Gone reason) throws IOException {
+        send(request, response, 410, gonePages.get(reason), reason.json);
     }
 
     private static void send(HttpServletRequest request, HttpServletResponse response, int status, byte[] html, byte[] json)

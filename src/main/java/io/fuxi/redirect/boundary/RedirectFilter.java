@@ -13,8 +13,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.time.Clock;
-import java.util.Set;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * GET or HEAD /{code}: a plain servlet filter rather than a JAX-RS resource, because the platform's per-request
@@ -24,25 +22,16 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @WebFilter(filterName = "redirect", urlPatterns = "/*")
 public class RedirectFilter extends HttpFilter {
 
-    private static final Set<Integer> REDIRECT_STATUSES = Set.of(301, 302, 307, 308);
-
     @Inject
     LinkResolver resolver;
 
     @Inject
     Clock clock;
 
-    @Inject
-    @ConfigProperty(name = "fuxi.redirect.status", defaultValue = "302")
-    int redirectStatus;
-
     private ErrorPages pages;
 
     @Override
     public void init() throws ServletException {
-        if (!REDIRECT_STATUSES.contains(redirectStatus)) {
-            throw new ServletException("fuxi.redirect.status must be 301, 302, 307 or 308, not " + redirectStatus);
-        }
         pages = new ErrorPages(getServletContext());
     }
 
@@ -63,10 +52,12 @@ public class RedirectFilter extends HttpFilter {
         CachedLink link = resolver.resolve(code);
         if (link == null) {
             pages.notFound(request, response);
+        } else if (!link.enabled()) {
+            pages.gone(request, response, ErrorPages.Gone.DISABLED);
         } else if (link.isExpiredAt(clock.millis())) {
-            pages.gone(request, response);
+            pages.gone(request, response, ErrorPages.Gone.EXPIRED);
         } else {
-            response.setStatus(redirectStatus);
+            response.setStatus(link.status());
             response.setHeader("Location", link.location());
         }
     }

@@ -77,6 +77,10 @@ public class LinkCache {
         unknown.remove(code);
     }
 
+    public void evict(String code) {
+        links.remove(code);
+    }
+
     public void rememberUnknown(String code) {
         unknown.put(code, Boolean.TRUE);
     }

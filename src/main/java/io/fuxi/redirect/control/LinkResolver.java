@@ -1,7 +1,10 @@
 package io.fuxi.redirect.control;
 
+import io.fuxi.links.boundary.LinkChanged;
 import io.fuxi.links.boundary.LinkCreated;
 import io.fuxi.links.boundary.LinkService;
+import io.fuxi.links.boundary.LinkView;
+import io.fuxi.links.control.LinkOptions;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.TransactionPhase;
@@ -9,7 +12,8 @@ import jakarta.inject.Inject;
 
 /**
  * Finds where a code leads. A cache hit never touches the database; a miss reads the link once and caches it,
- * or remembers briefly that the code is unknown.
+ * or remembers briefly that the code is unknown. A change or deletion drops the cached entry once committed, so
+ * the very next redirect reads the new state.
  */
 @ApplicationScoped
 public class LinkResolver {
@@ -19,6 +23,9 @@ public class LinkResolver {
 
     @Inject
     LinkService links;
+
+    @Inject
+    LinkOptions options;
 
     /** The cached link, or null when no link has this code. */
     public CachedLink resolve(String code) {
@@ -33,9 +40,7 @@ public class LinkResolver {
     }
 
     private CachedLink load(String code) {
-        CachedLink link = links.find(code)
-                .map(found -> new CachedLink(found.url(), found.expiresAt().toEpochMilli()))
-                .orElse(null);
+        CachedLink link = links.find(code).map(this::cached).orElse(null);
         if (link == null) {
             cache.rememberUnknown(code);
         } else {
@@ -44,8 +49,17 @@ public class LinkResolver {
         return link;
     }
 
+    private CachedLink cached(LinkView link) {
+        int status = link.redirectStatus() == null ? options.defaultRedirectStatus() : link.redirectStatus();
+        return new CachedLink(link.url(), status, link.expiresAt().toEpochMilli(), link.enabled());
+    }
+
     /** A new link is cached as soon as it is committed, so its first redirect is already a hit. */
     void onCreated(@Observes(during = TransactionPhase.AFTER_SUCCESS) LinkCreated created) {
-        cache.put(created.code(), new CachedLink(created.url(), created.expiresAt().toEpochMilli()));
+        cache.put(created.link().code(), cached(created.link()));
+    }
+
+    void onChanged(@Observes(during = TransactionPhase.AFTER_SUCCESS) LinkChanged changed) {
+        cache.evict(changed.code());
     }
 }

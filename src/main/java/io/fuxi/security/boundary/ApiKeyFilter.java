@@ -25,6 +25,9 @@ public class ApiKeyFilter implements ContainerRequestFilter {
     @Inject
     ApiKeys keys;
 
+    @Inject
+    KeyUse use;
+
     @Override
     public void filter(ContainerRequestContext request) {
         Optional<Caller> caller = secret(request).flatMap(keys::authenticate);
@@ -36,6 +39,7 @@ public class ApiKeyFilter implements ContainerRequestFilter {
                     .build());
             return;
         }
+        use.used(caller.get().keyId());
         boolean secure = request.getSecurityContext().isSecure();
         request.setSecurityContext(new CallerContext(caller.get(), secure));
     }

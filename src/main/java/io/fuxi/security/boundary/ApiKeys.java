@@ -1,9 +1,11 @@
 package io.fuxi.security.boundary;
 
+import io.fuxi.platform.problem.ProblemException;
 import io.fuxi.security.control.Caller;
 import io.fuxi.security.control.KeySecrets;
 import io.fuxi.security.entity.ApiKey;
 import io.fuxi.security.entity.Role;
+import jakarta.ejb.Asynchronous;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -12,9 +14,10 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
-/** Finds and creates API keys. */
+/** Finds, creates, lists and revokes API keys. A revoked key fails its very next call: keys are looked up on every call. */
 @Stateless
 public class ApiKeys {
 
@@ -44,5 +47,35 @@ public class ApiKeys {
 
     public void create(String name, String secret, Role role) {
         em.persist(new ApiKey(name, KeySecrets.hash(secret), role, Instant.now(clock)));
+    }
+
+    public NewKey create(String name, Role role) {
+        String secret = KeySecrets.newSecret();
+        ApiKey key = new ApiKey(name, KeySecrets.hash(secret), role, Instant.now(clock));
+        em.persist(key);
+        em.flush();
+        return new NewKey(KeyView.of(key), secret);
+    }
+
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public List<KeyView> list() {
+        return em.createNamedQuery(ApiKey.ALL, ApiKey.class).getResultStream().map(KeyView::of).toList();
+    }
+
+    public void revoke(long id) {
+        ApiKey key = em.find(ApiKey.class, id);
+        if (key == null) {
+            throw new ProblemException(404, "Not Found", "no API key has the id " + id, "id");
+        }
+        if (key.isActiveAdmin() && em.createNamedQuery(ApiKey.ACTIVE_ADMINS, Long.class).getSingleResult() == 1) {
+            throw new ProblemException(409, "Conflict", "this is the last active admin key; create another admin key first", "id");
+        }
+        key.revoke(Instant.now(clock));
+    }
+
+    /** Records that a key was used, off the request's path. */
+    @Asynchronous
+    public void touch(long id, Instant when) {
+        em.createNamedQuery(ApiKey.TOUCH).setParameter("now", when).setParameter("id", id).executeUpdate();
     }
 }

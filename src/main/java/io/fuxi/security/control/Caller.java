@@ -12,8 +12,12 @@ public record Caller(long keyId, Role role) implements Principal {
         return "key-" + keyId;
     }
 
+    public boolean isAdmin() {
+        return role == Role.ADMIN;
+    }
+
     public void requireAdmin() {
-        if (role != Role.ADMIN) {
+        if (!isAdmin()) {
             throw new ProblemException(403, "Forbidden", "This call needs an admin key.");
         }
     }

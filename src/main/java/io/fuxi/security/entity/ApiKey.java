@@ -17,10 +17,16 @@ import java.time.Instant;
 @NamedQuery(name = ApiKey.ACTIVE_BY_HASH,
         query = "select k from ApiKey k where k.secretHash = :hash and k.revokedAt is null")
 @NamedQuery(name = ApiKey.COUNT, query = "select count(k) from ApiKey k")
+@NamedQuery(name = ApiKey.ALL, query = "select k from ApiKey k order by k.id")
+@NamedQuery(name = ApiKey.ACTIVE_ADMINS, query = "select count(k) from ApiKey k where k.role = io.fuxi.security.entity.Role.ADMIN and k.revokedAt is null")
+@NamedQuery(name = ApiKey.TOUCH, query = "update ApiKey k set k.lastUsedAt = :now where k.id = :id")
 public class ApiKey {
 
     public static final String ACTIVE_BY_HASH = "ApiKey.activeByHash";
     public static final String COUNT = "ApiKey.count";
+    public static final String ALL = "ApiKey.all";
+    public static final String ACTIVE_ADMINS = "ApiKey.activeAdmins";
+    public static final String TOUCH = "ApiKey.touch";
 
     @Id
     @GeneratedValue(strategy = GenerationType.IDENTITY)
@@ -40,6 +46,9 @@ public class ApiKey {
     @Column(name = "revoked_at")
     private Instant revokedAt;
 
+    @Column(name = "last_used_at")
+    private Instant lastUsedAt;
+
     protected ApiKey() {
     }
 
@@ -56,5 +65,31 @@ public class ApiKey {
 
     public Role role() {
         return role;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public Instant createdAt() {
+        return createdAt;
+    }
+
+    public Instant revokedAt() {
+        return revokedAt;
+    }
+
+    public Instant lastUsedAt() {
+        return lastUsedAt;
+    }
+
+    public boolean isActiveAdmin() {
+        return role == Role.ADMIN && revokedAt == null;
+    }
+
+    public void revoke(Instant when) {
+        if (revokedAt == null) {
+            revokedAt = when;
+        }
     }
 }

@@ -14,7 +14,7 @@ class ExpiryPolicyTest {
 
     private static final Instant NOW = Instant.parse("2026-11-21T12:00:00Z");
     private final ExpiryPolicy policy = new ExpiryPolicy(
-            new LinkOptions(URI.create("http://localhost:8080"), 2048, Duration.ofDays(730), Duration.ofDays(3650)));
+            new LinkOptions(URI.create("http://localhost:8080"), 2048, Duration.ofDays(730), Duration.ofDays(3650), 302));
 
     @Test
     void defaultsToTwoYears() {

@@ -1,0 +1,28 @@
+package io.fuxi.links.control;
+
+import io.fuxi.platform.problem.InvalidFieldException;
+import jakarta.json.JsonValue;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A change to a link: only the fields present change. {@code redirectStatus: null} returns the link to the
+ * configured default.
+ */
+public record LinkPatch(Optional<String> url, Optional<Instant> expiresAt, Optional<Boolean> enabled,
+                        Optional<Integer> redirectStatus, boolean resetRedirectStatus) {
+
+    private static final Set<String> FIELDS = Set.of("url", "expiresAt", "enabled", "redirectStatus");
+
+    public static LinkPatch from(JsonValue body) {
+        JsonFields json = JsonFields.of(body, FIELDS);
+        for (String required : Set.of("url", "expiresAt", "enabled")) {
+            if (json.isNull(required)) {
+                throw new InvalidFieldException(required, required + " cannot be null");
+            }
+        }
+        return new LinkPatch(json.string("url"), json.instant("expiresAt"), json.bool("enabled"),
+                json.integer("redirectStatus").map(RedirectStatus::check), json.isNull("redirectStatus"));
+    }
+}

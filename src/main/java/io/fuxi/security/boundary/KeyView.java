@@ -1,0 +1,38 @@
+package io.fuxi.security.boundary;
+
+import io.fuxi.security.entity.ApiKey;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import java.time.Instant;
+
+/** An API key as admins see it: never its secret, which exists only in the answer that created it. */
+public record KeyView(long id, String name, String role, Instant createdAt, Instant lastUsedAt, Instant revokedAt) {
+
+    static KeyView of(ApiKey key) {
+        return new KeyView(key.id(), key.name(), key.role().name().toLowerCase(), key.createdAt(), key.lastUsedAt(), key.revokedAt());
+    }
+
+    public JsonObjectBuilder toJson() {
+        JsonObjectBuilder json = Json.createObjectBuilder()
+                .add("id", id)
+                .add("name", name)
+                .add("role", role)
+                .add("createdAt", createdAt.toString());
+        add(json, "lastUsedAt", lastUsedAt);
+        add(json, "revokedAt", revokedAt);
+        return json;
+    }
+
+    public JsonObject toJsonWithSecret(String secret) {
+        return toJson().add("secret", secret).build();
+    }
+
+    private static void add(JsonObjectBuilder json, String name, Instant value) {
+        if (value == null) {
+            json.addNull(name);
+        } else {
+            json.add(name, value.toString());
+        }
+    }
+}

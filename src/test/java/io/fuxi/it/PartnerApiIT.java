@@ -1,0 +1,233 @@
+package io.fuxi.it;
+
+import static io.fuxi.it.Api.assertProblem;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import java.io.File;
+import java.net.URL;
+import java.net.http.HttpResponse;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The partner API as partners and admins use it: keys and roles, ownership, changes seen by the next redirect. */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class PartnerApiIT {
+
+    @ArquillianResource
+    URL base;
+
+    private Api admin;
+
+    @Deployment(testable = false)
+    static WebArchive war() {
+        return ShrinkWrap.createFromZipFile(WebArchive.class, new File(System.getProperty("fuxi.it.war")));
+    }
+
+    @BeforeEach
+    void connect() throws Exception {
+        admin = new Api(base.toURI());
+    }
+
+    @Test
+    void adminMakesPartnerKeysWhoseSecretIsShownOnce() {
+        HttpResponse<String> created = admin.post("api/v1/keys", "{\"name\":\"partner-one\"}");
+        assertEquals(201, created.statusCode(), created.body());
+        JsonObject key = Api.json(created);
+        assertEquals("partner", key.getString("role"));
+        assertTrue(key.getString("secret").startsWith("fuxi_"));
+
+        HttpResponse<String> list = admin.get("api/v1/keys");
+        assertEquals(200, list.statusCode());
+        assertFalse(list.body().contains(key.getString("secret")), "a listed key never shows its secret");
+        assertTrue(list.body().contains("partner-one"));
+
+        assertProblem(admin.post("api/v1/keys", "{\"role\":\"partner\"}"), 400, "name");
+        assertProblem(admin.post("api/v1/keys", "{\"name\":\"x\",\"role\":\"root\"}"), 400, "role");
+        assertProblem(admin.delete("api/v1/keys/abc"), 400, "id");
+        assertProblem(admin.delete("api/v1/keys/987654321"), 404, "id");
+    }
+
+    @Test
+    void partnersSeeAndTouchOnlyTheirOwnLinks() {
+        Api alice = admin.as(newPartnerKey("alice"));
+        Api bob = admin.as(newPartnerKey("bob"));
+        String code = created(alice, "{\"url\":\"https://example.com/alice-only\"}").getString("code");
+
+        assertEquals(200, alice.get("api/v1/links/" + code).statusCode());
+        assertProblem(bob.get("api/v1/links/" + code), 404, "code");
+        assertProblem(bob.patch("api/v1/links/" + code, "{\"url\":\"https://evil.example/\"}"), 404, "code");
+        assertProblem(bob.delete("api/v1/links/" + code), 404, "code");
+        assertTrue(Api.json(bob.get("api/v1/links")).getJsonArray("links").isEmpty());
+        assertEquals(200, admin.get("api/v1/links/" + code).statusCode(), "an admin sees every link");
+        assertEquals("https://example.com/alice-only", admin.follow(code).headers().firstValue("Location").orElseThrow());
+
+        assertProblem(alice.get("api/v1/keys"), 403, null);
+        assertProblem(alice.post("api/v1/keys", "{\"name\":\"mine\"}"), 403, null);
+        assertProblem(alice.get("api/v1/pool"), 403, null);
+    }
+
+    @Test
+    void aRevokedKeyFailsItsNextCallAndUseIsRecorded() throws InterruptedException {
+        JsonObject key = Api.json(admin.post("api/v1/keys", "{\"name\":\"short-lived\"}"));
+        Api partner = admin.as(key.getString("secret"));
+        assertEquals(200, partner.get("api/v1/links").statusCode());
+        assertEquals(204, admin.delete("api/v1/keys/" + key.getInt("id")).statusCode());
+        assertProblem(partner.get("api/v1/links"), 401, "Authorization");
+
+        JsonObject listed = awaitLastUse(key.getInt("id"));
+        assertFalse(listed.isNull("revokedAt"));
+        assertFalse(listed.isNull("lastUsedAt"));
+    }
+
+    @Test
+    void theLastAdminKeyCannotBeRevoked() {
+        JsonArray keys = Api.json(admin.get("api/v1/keys")).getJsonArray("keys");
+        List<JsonObject> activeAdmins = keys.getValuesAs(JsonObject.class).stream()
+                .filter(key -> key.getString("role").equals("admin") && key.isNull("revokedAt")).toList();
+        assertEquals(1, activeAdmins.size());
+        assertProblem(admin.delete("api/v1/keys/" + activeAdmins.get(0).getInt("id")), 409, "id");
+    }
+
+    @Test
+    void changesAreSeenByTheVeryNextRedirect() {
+        String code = created(admin, "{\"url\":\"https://example.com/before\"}").getString("code");
+        assertEquals("https://example.com/before", admin.follow(code).headers().firstValue("Location").orElseThrow());
+
+        JsonObject changed = Api.json(admin.patch("api/v1/links/" + code, "{\"url\":\"https://example.com/after\"}"));
+        assertEquals("https://example.com/after", changed.getString("url"));
+        assertEquals("https://example.com/after", admin.follow(code).headers().firstValue("Location").orElseThrow());
+
+        admin.patch("api/v1/links/" + code, "{\"enabled\":false}");
+        HttpResponse<String> disabled = admin.follow(code);
+        assertEquals(410, disabled.statusCode());
+        assertTrue(disabled.body().contains("Link disabled"));
+        admin.patch("api/v1/links/" + code, "{\"enabled\":true}");
+        assertEquals(302, admin.follow(code).statusCode());
+
+        for (int status : new int[]{301, 307, 308}) {
+            assertEquals(status, Api.json(admin.patch("api/v1/links/" + code, "{\"redirectStatus\":" + status + "}")).getInt("redirectStatus"));
+            assertEquals(status, admin.follow(code).statusCode());
+        }
+        assertEquals(302, Api.json(admin.patch("api/v1/links/" + code, "{\"redirectStatus\":null}")).getInt("redirectStatus"));
+        assertEquals(302, admin.follow(code).statusCode());
+
+        String soon = Instant.now().plusSeconds(3600).toString();
+        assertEquals(Instant.parse(soon).truncatedTo(ChronoUnit.MILLIS), Instant.parse(Api.json(admin.patch("api/v1/links/" + code, "{\"expiresAt\":\"" + soon + "\"}")).getString("expiresAt")));
+
+        assertEquals(204, admin.delete("api/v1/links/" + code).statusCode());
+        assertEquals(404, admin.follow(code).statusCode());
+        assertProblem(admin.get("api/v1/links/" + code), 404, "code");
+        assertProblem(admin.delete("api/v1/links/" + code), 404, "code");
+    }
+
+    @Test
+    void badChangesAreRefusedNamingTheirField() {
+        String code = created(admin, "{\"url\":\"https://example.com/stays\"}").getString("code");
+        String path = "api/v1/links/" + code;
+        assertProblem(admin.patch(path, "{\"url\":\"javascript:alert(1)\"}"), 400, "url");
+        assertProblem(admin.patch(path, "{\"url\":null}"), 400, "url");
+        assertProblem(admin.patch(path, "{\"enabled\":\"no\"}"), 400, "enabled");
+        assertProblem(admin.patch(path, "{\"redirectStatus\":303}"), 400, "redirectStatus");
+        assertProblem(admin.patch(path, "{\"redirectStatus\":\"301\"}"), 400, "redirectStatus");
+        assertProblem(admin.patch(path, "{\"expiresAt\":\"2001-01-01T00:00:00Z\"}"), 400, "expiresAt");
+        assertProblem(admin.patch(path, "{\"code\":\"other\"}"), 400, "code");
+        assertProblem(admin.patch(path, "[]"), 400, "body");
+        assertEquals("https://example.com/stays", Api.json(admin.get(path)).getString("url"));
+        assertEquals(302, admin.follow(code).statusCode());
+    }
+
+    @Test
+    void theSameUrlFromTheSameKeyGetsTheSameLink() {
+        Api carol = admin.as(newPartnerKey("carol"));
+        JsonObject first = created(carol, "{\"url\":\"https://example.com/popular\"}");
+
+        HttpResponse<String> again = carol.create("{\"url\":\"https://example.com/popular\"}");
+        assertEquals(200, again.statusCode(), again.body());
+        assertEquals(first.getString("code"), Api.json(again).getString("code"));
+
+        assertNotEquals(first.getString("code"), created(carol, "{\"url\":\"https://example.com/popular\",\"new\":true}").getString("code"));
+        Api dave = admin.as(newPartnerKey("dave"));
+        assertNotEquals(first.getString("code"), created(dave, "{\"url\":\"https://example.com/popular\"}").getString("code"));
+
+        String latest = Api.json(carol.create("{\"url\":\"https://example.com/popular\"}")).getString("code");
+        carol.patch("api/v1/links/" + latest, "{\"enabled\":false}");
+        HttpResponse<String> afterDisable = carol.create("{\"url\":\"https://example.com/popular\"}");
+        assertTrue(List.of(200, 201).contains(afterDisable.statusCode()));
+        assertNotEquals(latest, Api.json(afterDisable).getString("code"), "a disabled link is never handed back");
+    }
+
+    @Test
+    void createsCanNameTheirRedirectStatus() {
+        String code = created(admin, "{\"url\":\"https://example.com/moved\",\"redirectStatus\":308}").getString("code");
+        assertEquals(308, admin.follow(code).statusCode());
+        assertProblem(admin.create("{\"url\":\"https://example.com/x\",\"redirectStatus\":200}"), 400, "redirectStatus");
+        assertProblem(admin.create("{\"url\":\"https://example.com/x\",\"new\":\"yes\"}"), 400, "new");
+    }
+
+    @Test
+    void listingIsNewestFirstPagedAndSearchable() {
+        Api erin = admin.as(newPartnerKey("erin"));
+        for (int i = 0; i < 5; i++) {
+            created(erin, "{\"url\":\"https://shop.example/item/" + i + "\"}");
+        }
+        String alias = created(erin, "{\"url\":\"https://other.example/\",\"alias\":\"erin-special\"}").getString("code");
+
+        JsonObject page0 = Api.json(erin.get("api/v1/links?size=4"));
+        assertEquals(4, page0.getJsonArray("links").size());
+        assertTrue(page0.getBoolean("hasMore"));
+        assertEquals(alias, page0.getJsonArray("links").getJsonObject(0).getString("code"), "newest first");
+        JsonObject page1 = Api.json(erin.get("api/v1/links?size=4&page=1"));
+        assertEquals(2, page1.getJsonArray("links").size());
+        assertFalse(page1.getBoolean("hasMore"));
+
+        assertEquals(5, Api.json(erin.get("api/v1/links?q=shop.example/item")).getJsonArray("links").size());
+        assertEquals(1, Api.json(erin.get("api/v1/links?q=item/3")).getJsonArray("links").size());
+        assertEquals(alias, Api.json(erin.get("api/v1/links?q=erin-special")).getJsonArray("links").getJsonObject(0).getString("code"));
+        assertEquals(0, Api.json(erin.get("api/v1/links?q=%25")).getJsonArray("links").size(), "% is text, not a wildcard");
+
+        assertProblem(erin.get("api/v1/links?size=0"), 400, "size");
+        assertProblem(erin.get("api/v1/links?size=101"), 400, "size");
+        assertProblem(erin.get("api/v1/links?page=-1"), 400, "page");
+        assertProblem(erin.get("api/v1/links?page=abc"), 400, "page");
+    }
+
+    private JsonObject created(Api api, String json) {
+        HttpResponse<String> response = api.create(json);
+        assertEquals(201, response.statusCode(), response.body());
+        return Api.json(response);
+    }
+
+    private String newPartnerKey(String name) {
+        HttpResponse<String> created = admin.post("api/v1/keys", "{\"name\":\"" + name + "\"}");
+        assertEquals(201, created.statusCode(), created.body());
+        return Api.json(created).getString("secret");
+    }
+
+    private JsonObject awaitLastUse(int id) throws InterruptedException {
+        Instant deadline = Instant.now().plusSeconds(10);
+        while (true) {
+            JsonObject key = Api.json(admin.get("api/v1/keys")).getJsonArray("keys").getValuesAs(JsonObject.class).stream()
+                    .filter(candidate -> candidate.getInt("id") == id).findFirst().orElseThrow();
+            if (!key.isNull("lastUsedAt") || Instant.now().isAfter(deadline)) {
+                return key;
+            }
+            Thread.sleep(100);
+        }
+    }
+}
