@@ -1,5 +1,7 @@
 package io.fuxi.platform.problem;
 
+import jakarta.ws.rs.core.Response;
+
 /** A failure the caller caused or must know about, answered as an RFC 9457 problem with its own status. */
 public class ProblemException extends RuntimeException {
 
@@ -20,5 +22,10 @@ public class ProblemException extends RuntimeException {
 
     public Problem toProblem() {
         return new Problem(status, title, getMessage(), field);
+    }
+
+    /** The whole answer; subclasses add the headers their status calls for. */
+    public Response toResponse() {
+        return toProblem().toResponse();
     }
 }

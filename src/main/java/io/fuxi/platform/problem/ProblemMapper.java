@@ -10,6 +10,6 @@ public class ProblemMapper implements ExceptionMapper<ProblemException> {
 
     @Override
     public Response toResponse(ProblemException exception) {
-        return exception.toProblem().toResponse();
+        return exception.toResponse();
     }
 }

@@ -2,19 +2,29 @@ package io.fuxi.security.boundary;
 
 import io.fuxi.platform.problem.Problem;
 import io.fuxi.security.control.Caller;
+import io.fuxi.security.control.RateLimitedException;
+import io.fuxi.security.control.RateLimiter;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.ext.Provider;
 import java.security.Principal;
 import java.util.Optional;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-/** Every partner API call carries a key: {@code Authorization: Bearer <key>} or {@code X-API-Key: <key>}. */
+/**
+ * Every partner API call carries a key: {@code Authorization: Bearer <key>} or {@code X-API-Key: <key>}.
+ * Calls are rate-limited per key; calls without a valid key per client address, and once an address has used up
+ * its allowance its calls are refused before the database is asked about their keys.
+ */
 @Provider
 @Priority(Priorities.AUTHENTICATION)
 @ApplicationScoped
@@ -28,20 +38,52 @@ public class ApiKeyFilter implements ContainerRequestFilter {
     @Inject
     KeyUse use;
 
+    @Inject
+    @ConfigProperty(name = "fuxi.api.rate-limit.per-key", defaultValue = "1200")
+    int perKeyPerMinute;
+
+    @Inject
+    @ConfigProperty(name = "fuxi.api.rate-limit.per-address", defaultValue = "60")
+    int perAddressPerMinute;
+
+    @Context
+    HttpServletRequest servletRequest;
+
+    private final RateLimiter limiter = new RateLimiter(System::nanoTime);
+
     @Override
     public void filter(ContainerRequestContext request) {
-        Optional<Caller> caller = secret(request).flatMap(keys::authenticate);
-        if (caller.isEmpty()) {
-            request.abortWith(jakarta.ws.rs.core.Response.fromResponse(
-                            new Problem(401, "Unauthorized", "A valid API key is required: Authorization: Bearer <key>.", "Authorization")
-                                    .toResponse())
-                    .header(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"fuxi\"")
-                    .build());
+        String address = "address:" + servletRequest.getRemoteAddr();
+        if (limiter.isExhausted(address)) {
+            refuse(request, limiter.take(address, perAddressPerMinute), "Too many calls without a valid API key from this address.");
             return;
         }
-        use.used(caller.get().keyId());
-        boolean secure = request.getSecurityContext().isSecure();
-        request.setSecurityContext(new CallerContext(caller.get(), secure));
+        Optional<Caller> caller = secret(request).flatMap(keys::authenticate);
+        if (caller.isEmpty()) {
+            long wait = limiter.take(address, perAddressPerMinute);
+            if (wait > 0) {
+                refuse(request, wait, "Too many calls without a valid API key from this address.");
+            } else {
+                request.abortWith(Response.fromResponse(
+                                new Problem(401, "Unauthorized", "A valid API key is required: Authorization: Bearer <key>.", "Authorization")
+                                        .toResponse())
+                        .header(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"fuxi\"")
+                        .build());
+            }
+            return;
+        }
+        Caller who = caller.get();
+        long wait = limiter.take("key:" + who.keyId(), who.rateLimitPerMinute() == null ? perKeyPerMinute : who.rateLimitPerMinute());
+        if (wait > 0) {
+            refuse(request, wait, "This API key has used up its calls for now.");
+            return;
+        }
+        use.used(who.keyId());
+        request.setSecurityContext(new CallerContext(who, request.getSecurityContext().isSecure()));
+    }
+
+    private static void refuse(ContainerRequestContext request, long retryAfterSeconds, String detail) {
+        request.abortWith(new RateLimitedException(Math.max(1, retryAfterSeconds), detail).toResponse());
     }
 
     private static Optional<String> secret(ContainerRequestContext request) {

@@ -34,7 +34,7 @@ public class ApiKeys {
                 .setParameter("hash", KeySecrets.hash(secret))
                 .getResultStream()
                 .findFirst()
-                .map(key -> new Caller(key.id(), key.role()));
+                .map(key -> new Caller(key.id(), key.role(), key.rateLimitPerMinute()));
     }
 
     public boolean exists(String secret) {
@@ -46,12 +46,12 @@ public class ApiKeys {
     }
 
     public void create(String name, String secret, Role role) {
-        em.persist(new ApiKey(name, KeySecrets.hash(secret), role, Instant.now(clock)));
+        em.persist(new ApiKey(name, KeySecrets.hash(secret), role, Instant.now(clock), null));
     }
 
-    public NewKey create(String name, Role role) {
+    public NewKey create(String name, Role role, Integer rateLimitPerMinute) {
         String secret = KeySecrets.newSecret();
-        ApiKey key = new ApiKey(name, KeySecrets.hash(secret), role, Instant.now(clock));
+        ApiKey key = new ApiKey(name, KeySecrets.hash(secret), role, Instant.now(clock), rateLimitPerMinute);
         em.persist(key);
         em.flush();
         return new NewKey(KeyView.of(key), secret);

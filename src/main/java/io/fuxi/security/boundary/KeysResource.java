@@ -8,6 +8,7 @@ import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
@@ -24,13 +25,18 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
 import java.io.InputStream;
 import java.net.URI;
+import java.math.BigInteger;
 import java.util.Locale;
+import java.util.Set;
 
 /** Admin calls on API keys: create (the secret is in this answer only), list, revoke. */
 @Path("v1/keys")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
 public class KeysResource {
+
+    private static final Set<String> FIELDS = Set.of("name", "role", "rateLimitPerMinute");
+    private static final int MAX_RATE = 1_000_000;
 
     @Inject
     ApiKeys keys;
@@ -43,7 +49,7 @@ public class KeysResource {
     public Response create(InputStream body) {
         admin();
         JsonObject request = object(JsonBody.read(body));
-        NewKey created = keys.create(name(request), role(request));
+        NewKey created = keys.create(name(request), role(request), rateLimit(request));
         return Response.created(URI.create("/api/v1/keys/" + created.key().id()))
                 .entity(created.key().toJsonWithSecret(created.secret()))
                 .build();
@@ -78,8 +84,8 @@ public class KeysResource {
             throw new InvalidFieldException("body", "the body must be a JSON object like {\"name\": \"partner-a\", \"role\": \"partner\"}");
         }
         JsonObject json = body.asJsonObject();
-        json.keySet().stream().filter(field -> !field.equals("name") && !field.equals("role")).findFirst().ifPresent(field -> {
-            throw new InvalidFieldException("body", "unknown field; the fields are name and role");
+        json.keySet().stream().filter(field -> !FIELDS.contains(field)).findFirst().ifPresent(field -> {
+            throw new InvalidFieldException("body", "unknown field; the fields are name, role and rateLimitPerMinute");
         });
         return json;
     }
@@ -91,6 +97,18 @@ public class KeysResource {
             throw new InvalidFieldException("name", "name is required: 1 to 100 printable characters");
         }
         return text.getString().strip();
+    }
+
+    private static Integer rateLimit(JsonObject request) {
+        JsonValue limit = request.get("rateLimitPerMinute");
+        if (limit == null || limit.getValueType() == JsonValue.ValueType.NULL) {
+            return null;
+        }
+        if (limit instanceof JsonNumber number && number.isIntegral()
+                && number.bigIntegerValue().compareTo(BigInteger.ONE) >= 0 && number.bigIntegerValue().compareTo(BigInteger.valueOf(MAX_RATE)) <= 0) {
+            return number.intValue();
+        }
+        throw new InvalidFieldException("rateLimitPerMinute", "rateLimitPerMinute must be a whole number from 1 to " + MAX_RATE);
     }
 
     private static Role role(JsonObject request) {

@@ -4,8 +4,12 @@ import io.fuxi.platform.problem.ProblemException;
 import io.fuxi.security.entity.Role;
 import java.security.Principal;
 
-/** The authenticated API key behind a request. */
-public record Caller(long keyId, Role role) implements Principal {
+/**
+ * The authenticated API key behind a request.
+ *
+ * @param rateLimitPerMinute the key's own limit, or null for the configured default
+ */
+public record Caller(long keyId, Role role, Integer rateLimitPerMinute) implements Principal {
 
     @Override
     public String getName() {

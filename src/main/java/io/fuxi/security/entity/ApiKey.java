@@ -49,14 +49,18 @@ public class ApiKey {
     @Column(name = "last_used_at")
     private Instant lastUsedAt;
 
+    @Column(name = "rate_limit_per_minute")
+    private Integer rateLimitPerMinute;
+
     protected ApiKey() {
     }
 
-    public ApiKey(String name, String secretHash, Role role, Instant createdAt) {
+    public ApiKey(String name, String secretHash, Role role, Instant createdAt, Integer rateLimitPerMinute) {
         this.name = name;
         this.secretHash = secretHash;
         this.role = role;
         this.createdAt = createdAt;
+        this.rateLimitPerMinute = rateLimitPerMinute;
     }
 
     public long id() {
@@ -81,6 +85,10 @@ public class ApiKey {
 
     public Instant lastUsedAt() {
         return lastUsedAt;
+    }
+
+    public Integer rateLimitPerMinute() {
+        return rateLimitPerMinute;
     }
 
     public boolean isActiveAdmin() {
