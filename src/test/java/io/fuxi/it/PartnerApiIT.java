@@ -207,6 +207,62 @@ class PartnerApiIT {
         assertProblem(erin.get("api/v1/links?page=abc"), 400, "page");
     }
 
+    @Test
+    void bulkAnswersEachItemInOrderAndABadItemSinksNoOther() {
+        Api frank = admin.as(newPartnerKey("frank"));
+        String taken = created(frank, "{\"url\":\"https://example.com/taken\",\"alias\":\"frank-taken\"}").getString("code");
+        HttpResponse<String> response = frank.post("api/v1/links/bulk", """
+                [{"url":"https://example.com/bulk/0"},
+                 {"url":"javascript:alert(1)"},
+                 {"url":"https://example.com/bulk/2","alias":"frank-bulk"},
+                 {"url":"https://example.com/bulk/3","alias":"frank-bulk"},
+                 {"url":"https://example.com/bulk/4","alias":"%s"},
+                 {"url":"https://example.com/bulk/0"},
+                 42,
+                 {"url":"https://example.com/bulk/7","redirectStatus":307},
+                 {"url":"https://example.com/bulk/8","colour":"red"}]""".formatted(taken));
+        assertEquals(200, response.statusCode(), response.body());
+        JsonArray results = Api.json(response).getJsonArray("results");
+        assertEquals(9, results.size());
+        int[] statuses = {201, 400, 201, 409, 409, 200, 400, 201, 400};
+        String[] fields = {null, "url", null, "alias", "alias", null, "body", null, "colour"};
+        for (int i = 0; i < statuses.length; i++) {
+            JsonObject result = results.getJsonObject(i);
+            assertEquals(i, result.getInt("index"));
+            assertEquals(statuses[i], result.getInt("status"), result.toString());
+            if (fields[i] != null) {
+                assertEquals(fields[i], result.getJsonObject("problem").getString("field"));
+            }
+        }
+        String first = results.getJsonObject(0).getJsonObject("link").getString("code");
+        assertEquals(first, results.getJsonObject(5).getJsonObject("link").getString("code"), "the same URL twice is one link");
+        assertEquals("https://example.com/bulk/0", admin.follow(first).headers().firstValue("Location").orElseThrow());
+        assertEquals("https://example.com/bulk/2", admin.follow("frank-bulk").headers().firstValue("Location").orElseThrow());
+        assertEquals(307, admin.follow(results.getJsonObject(7).getJsonObject("link").getString("code")).statusCode());
+        assertEquals(3, Api.json(response).getInt("created"));
+        assertEquals(5, Api.json(response).getInt("failed"));
+    }
+
+    @Test
+    void bulkTakesUpToAThousandItems() {
+        StringBuilder thousand = new StringBuilder("[");
+        for (int i = 0; i < 1000; i++) {
+            thousand.append(i == 0 ? "" : ",").append("{\"url\":\"https://example.com/thousand/").append(i).append("\"}");
+        }
+        HttpResponse<String> response = admin.post("api/v1/links/bulk", thousand.append("]").toString());
+        assertEquals(200, response.statusCode(), response.body());
+        JsonArray results = Api.json(response).getJsonArray("results");
+        assertEquals(1000, results.getValuesAs(JsonObject.class).stream()
+                .map(result -> result.getJsonObject("link").getString("code")).distinct().count());
+        JsonObject last = results.getJsonObject(999).getJsonObject("link");
+        assertEquals("https://example.com/thousand/999", admin.follow(last.getString("code")).headers().firstValue("Location").orElseThrow());
+
+        assertProblem(admin.post("api/v1/links/bulk", "[]"), 400, "body");
+        assertProblem(admin.post("api/v1/links/bulk", "{\"url\":\"https://example.com\"}"), 400, "body");
+        assertProblem(admin.post("api/v1/links/bulk", "[" + "{},".repeat(1000) + "{}]"), 400, "body");
+        assertProblem(admin.post("api/v1/links/bulk", "[\"" + "a".repeat(5_000_000) + "\"]"), 413, "body");
+    }
+
     private JsonObject created(Api api, String json) {
         HttpResponse<String> response = api.create(json);
         assertEquals(201, response.statusCode(), response.body());

@@ -3,6 +3,7 @@ package io.fuxi.links.boundary;
 import io.fuxi.codes.boundary.CodeAllocator;
 import io.fuxi.links.control.AliasPolicy;
 import io.fuxi.links.control.AliasTakenException;
+import io.fuxi.links.control.BulkConflictException;
 import io.fuxi.links.control.CodeShape;
 import io.fuxi.links.control.ExpiryPolicy;
 import io.fuxi.links.control.LinkOptions;
@@ -11,12 +12,14 @@ import io.fuxi.links.control.LinkRequest;
 import io.fuxi.links.control.UnknownLinkException;
 import io.fuxi.links.control.UrlPolicy;
 import io.fuxi.links.entity.Link;
+import io.fuxi.platform.problem.ProblemException;
 import io.fuxi.security.control.Caller;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
+import jakarta.json.JsonValue;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.PersistenceException;
@@ -24,8 +27,16 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Creates, reads, changes and deletes links. Every request is checked in full before a code is taken from the
@@ -57,29 +68,81 @@ public class LinkService {
 
     public Creation create(Caller caller, LinkRequest request) {
         Instant now = now();
-        String url = new UrlPolicy(options).normalize(request.url());
-        Instant expiresAt = new ExpiryPolicy(options).expiresAt(request.expiresAt(), now).truncatedTo(ChronoUnit.MILLIS);
-        Optional<String> alias = request.alias().map(AliasPolicy::check);
+        Checked checked = check(request, now);
         if (request.acceptsExistingLink()) {
-            Optional<Link> recent = recentLinkFor(caller, url, now);
+            Optional<Link> recent = recentLinkFor(caller, checked.url(), now);
             if (recent.isPresent()) {
                 return new Creation(LinkView.of(recent.get()), false);
             }
         }
-        if (alias.isPresent() && em.find(Link.class, alias.get()) != null) {
-            throw new AliasTakenException(alias.get());
+        if (checked.alias().isPresent() && em.find(Link.class, checked.alias().get()) != null) {
+            throw new AliasTakenException(checked.alias().get());
         }
-        Link link = new Link(alias.orElseGet(codes::next), url, caller.keyId(), now, expiresAt, request.redirectStatus().orElse(null));
+        Link link = checked.toLink(caller, codes::next, now);
         try {
             em.persist(link);
             em.flush();
         } catch (PersistenceException e) {
             // two callers raced for the same alias; a generated code cannot collide
-            throw alias.<RuntimeException>map(AliasTakenException::new).orElse(e);
+            throw checked.alias().<RuntimeException>map(AliasTakenException::new).orElse(e);
         }
         LinkView view = LinkView.of(link);
         created.fire(new LinkCreated(view));
         return new Creation(view, true);
+    }
+
+    /** One item of a bulk create, alone in its own transaction: the fallback when a batch met a concurrent alias. */
+    public BulkResult createOne(Caller caller, JsonValue item) {
+        try {
+            Creation creation = create(caller, LinkRequest.from(item));
+            return creation.created() ? BulkResult.created(creation.link()) : BulkResult.existing(creation.link());
+        } catch (ProblemException problem) {
+            return BulkResult.failed(problem.toProblem());
+        }
+    }
+
+    /**
+     * Many creates in one transaction: every item is checked on its own (a bad one gets its own problem and sinks
+     * no other), recent links for the same URLs and taken aliases are found with one query each, and the new links
+     * are written in JDBC batches.
+     */
+    public List<BulkResult> createAll(Caller caller, List<JsonValue> items) {
+        Instant now = now();
+        BulkResult[] results = new BulkResult[items.size()];
+        Map<Integer, Checked> valid = new LinkedHashMap<>();
+        for (int i = 0; i < items.size(); i++) {
+            try {
+                valid.put(i, check(LinkRequest.from(items.get(i)), now));
+            } catch (ProblemException problem) {
+                results[i] = BulkResult.failed(problem.toProblem());
+            }
+        }
+        Map<String, LinkView> sameUrl = recentLinksFor(caller, valid.values(), now);
+        Set<String> takenAliases = takenAliases(valid.values());
+        List<Link> batch = new ArrayList<>();
+        valid.forEach((index, checked) -> {
+            if (checked.request().acceptsExistingLink() && sameUrl.containsKey(checked.url())) {
+                results[index] = BulkResult.existing(sameUrl.get(checked.url()));
+            } else if (checked.alias().isPresent() && !takenAliases.add(checked.alias().get())) {
+                results[index] = BulkResult.failed(new AliasTakenException(checked.alias().get()).toProblem());
+            } else {
+                Link link = checked.toLink(caller, codes::next, now);
+                batch.add(link);
+                LinkView view = LinkView.of(link);
+                results[index] = BulkResult.created(view);
+                if (checked.request().acceptsExistingLink()) {
+                    sameUrl.put(checked.url(), view);
+                }
+            }
+        });
+        try {
+            batch.forEach(em::persist);
+            em.flush();
+        } catch (PersistenceException e) {
+            throw new BulkConflictException(e);
+        }
+        batch.forEach(link -> created.fire(new LinkCreated(LinkView.of(link))));
+        return List.of(results);
     }
 
     /** Any link, for the redirect: no caller, no transaction of its own. */
@@ -151,6 +214,42 @@ public class LinkService {
                 .setMaxResults(1)
                 .getResultStream()
                 .findFirst();
+    }
+
+    /** A create request checked against every rule, before any code is taken for it. */
+    private record Checked(LinkRequest request, String url, Instant expiresAt, Optional<String> alias) {
+
+        Link toLink(Caller caller, Supplier<String> generatedCode, Instant now) {
+            return new Link(alias.orElseGet(generatedCode), url, caller.keyId(), now, expiresAt, request.redirectStatus().orElse(null));
+        }
+    }
+
+    private Checked check(LinkRequest request, Instant now) {
+        String url = new UrlPolicy(options).normalize(request.url());
+        Instant expiresAt = new ExpiryPolicy(options).expiresAt(request.expiresAt(), now).truncatedTo(ChronoUnit.MILLIS);
+        return new Checked(request, url, expiresAt, request.alias().map(AliasPolicy::check));
+    }
+
+    private Map<String, LinkView> recentLinksFor(Caller caller, Collection<Checked> requests, Instant now) {
+        List<byte[]> hashes = requests.stream().filter(checked -> checked.request().acceptsExistingLink())
+                .map(checked -> Link.hashOf(checked.url())).toList();
+        Map<String, LinkView> newestByUrl = new HashMap<>();
+        if (!hashes.isEmpty()) {
+            em.createNamedQuery(Link.RECENT_SAME_URLS, Link.class)
+                    .setParameter("owner", caller.keyId())
+                    .setParameter("hashes", hashes)
+                    .setParameter("since", now.minus(SAME_URL_WINDOW))
+                    .setParameter("now", now)
+                    .getResultStream()
+                    .forEach(link -> newestByUrl.putIfAbsent(link.url(), LinkView.of(link)));
+        }
+        return newestByUrl;
+    }
+
+    private Set<String> takenAliases(Collection<Checked> requests) {
+        List<String> aliases = requests.stream().flatMap(checked -> checked.alias().stream()).toList();
+        return aliases.isEmpty() ? new HashSet<>()
+                : new HashSet<>(em.createNamedQuery(Link.TAKEN_CODES, String.class).setParameter("codes", aliases).getResultList());
     }
 
     private Instant now() {

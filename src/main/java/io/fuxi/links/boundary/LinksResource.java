@@ -1,5 +1,6 @@
 package io.fuxi.links.boundary;
 
+import io.fuxi.links.control.BulkConflictException;
 import io.fuxi.links.control.LinkOptions;
 import io.fuxi.links.control.LinkPatch;
 import io.fuxi.links.control.LinkRequest;
@@ -11,6 +12,8 @@ import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonValue;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.DefaultValue;
@@ -27,6 +30,7 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
 import java.io.InputStream;
 import java.net.URI;
+import java.util.List;
 import java.util.Optional;
 
 /** The partner API for links: parse, delegate, answer. */
@@ -37,6 +41,7 @@ public class LinksResource {
 
     static final int MAX_PAGE_SIZE = 100;
     static final int MAX_PAGE = 10_000;
+    static final int MAX_BULK = 1000;
 
     @Inject
     LinkService links;
@@ -55,6 +60,29 @@ public class LinksResource {
         return creation.created()
                 ? Response.created(URI.create("/api/v1/links/" + creation.link().code())).entity(json).build()
                 : Response.ok(json).header("Content-Location", "/api/v1/links/" + creation.link().code()).build();
+    }
+
+    /** Up to 1,000 creates in one call: one result per item, in order; a bad item does not sink the others. */
+    @POST
+    @Path("bulk")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public JsonObject bulk(InputStream body) {
+        List<JsonValue> items = bulkItems(JsonBody.read(body));
+        List<BulkResult> results;
+        try {
+            results = links.createAll(caller(), items);
+        } catch (BulkConflictException race) {
+            results = items.stream().map(item -> links.createOne(caller(), item)).toList();
+        }
+        JsonArrayBuilder answers = Json.createArrayBuilder();
+        for (int i = 0; i < results.size(); i++) {
+            answers.add(json(i, results.get(i)));
+        }
+        return Json.createObjectBuilder()
+                .add("results", answers)
+                .add("created", results.stream().filter(result -> result.status() == 201).count())
+                .add("failed", results.stream().filter(result -> result.problem() != null).count())
+                .build();
     }
 
     @GET
@@ -90,6 +118,23 @@ public class LinksResource {
     public Response delete(@PathParam("code") String code) {
         links.delete(caller(), code);
         return Response.noContent().build();
+    }
+
+    private static List<JsonValue> bulkItems(JsonValue body) {
+        if (body.getValueType() != JsonValue.ValueType.ARRAY || body.asJsonArray().isEmpty() || body.asJsonArray().size() > MAX_BULK) {
+            throw new InvalidFieldException("body", "the body must be a JSON array of 1 to " + MAX_BULK + " links");
+        }
+        return body.asJsonArray();
+    }
+
+    private JsonObject json(int index, BulkResult result) {
+        JsonObjectBuilder answer = Json.createObjectBuilder().add("index", index).add("status", result.status());
+        if (result.link() != null) {
+            answer.add("link", json(result.link()));
+        } else {
+            answer.add("problem", result.problem().toJsonObject());
+        }
+        return answer.build();
     }
 
     private JsonObject json(LinkView link) {

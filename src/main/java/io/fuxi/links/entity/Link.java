@@ -19,6 +19,12 @@ import java.util.Arrays;
         where l.ownerKeyId = :owner and l.urlHash = :hash and l.createdAt > :since
           and l.url = :url and l.enabled = true and l.expiresAt > :now
         order by l.createdAt desc""")
+@NamedQuery(name = Link.RECENT_SAME_URLS, query = """
+        select l from Link l
+        where l.ownerKeyId = :owner and l.urlHash in :hashes and l.createdAt > :since
+          and l.enabled = true and l.expiresAt > :now
+        order by l.createdAt desc""")
+@NamedQuery(name = Link.TAKEN_CODES, query = "select l.code from Link l where l.code in :codes")
 @NamedQuery(name = Link.BY_OWNER, query = "select l from Link l where l.ownerKeyId = :owner order by l.createdAt desc")
 @NamedQuery(name = Link.BY_OWNER_MATCHING, query = """
         select l from Link l
@@ -27,6 +33,8 @@ import java.util.Arrays;
 public class Link {
 
     public static final String RECENT_SAME_URL = "Link.recentSameUrl";
+    public static final String RECENT_SAME_URLS = "Link.recentSameUrls";
+    public static final String TAKEN_CODES = "Link.takenCodes";
     public static final String BY_OWNER = "Link.byOwner";
     public static final String BY_OWNER_MATCHING = "Link.byOwnerMatching";
 

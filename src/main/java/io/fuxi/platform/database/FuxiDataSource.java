@@ -20,6 +20,7 @@ import jakarta.enterprise.context.ApplicationScoped;
                 "connectionTimeZone=UTC",
                 "forceConnectionTimeZoneToSession=true",
                 "cachePrepStmts=true",
+                "rewriteBatchedStatements=true",
                 "useServerPrepStmts=false",
                 "fish.payara.is-connection-validation-required=true",
                 "fish.payara.connection-validation-method=meta-data"

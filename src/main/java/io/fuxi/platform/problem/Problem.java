@@ -1,6 +1,7 @@
 package io.fuxi.platform.problem;
 
 import jakarta.json.Json;
+import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.ws.rs.core.Response;
 
@@ -10,6 +11,10 @@ public record Problem(int status, String title, String detail, String field) {
     public static final String MEDIA_TYPE = "application/problem+json";
 
     public String toJson() {
+        return toJsonObject().toString();
+    }
+
+    public JsonObject toJsonObject() {
         JsonObjectBuilder json = Json.createObjectBuilder()
                 .add("type", "about:blank")
                 .add("title", title)
@@ -20,7 +25,7 @@ public record Problem(int status, String title, String detail, String field) {
         if (field != null) {
             json.add("field", field);
         }
-        return json.build().toString();
+        return json.build();
     }
 
     /** Written as a String so that it goes out whatever the client's Accept header asked for. */

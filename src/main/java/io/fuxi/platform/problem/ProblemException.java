@@ -1,8 +1,14 @@
 package io.fuxi.platform.problem;
 
+import jakarta.ejb.ApplicationException;
 import jakarta.ws.rs.core.Response;
 
-/** A failure the caller caused or must know about, answered as an RFC 9457 problem with its own status. */
+/**
+ * A failure the caller caused or must know about, answered as an RFC 9457 problem with its own status. An EJB
+ * application exception: it reaches the caller as it is (not wrapped, not logged as a server fault) and rolls
+ * the transaction back.
+ */
+@ApplicationException(rollback = true)
 public class ProblemException extends RuntimeException {
 
     private final int status;

@@ -12,8 +12,8 @@ import java.io.InputStream;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Refuses bodies over fuxi.api.max-body-bytes before they are read whole: at once when Content-Length says so,
- * and while reading when the body is chunked.
+ * Refuses bodies over fuxi.api.max-body-bytes (fuxi.api.max-bulk-body-bytes for bulk calls) before they are
+ * read whole: at once when Content-Length says so, and while reading when the body is chunked.
  */
 @Provider
 @PreMatching
@@ -23,23 +23,30 @@ public class BodySizeLimit implements ContainerRequestFilter {
     @ConfigProperty(name = "fuxi.api.max-body-bytes", defaultValue = "65536")
     long maxBytes;
 
+    @Inject
+    @ConfigProperty(name = "fuxi.api.max-bulk-body-bytes", defaultValue = "4194304")
+    long maxBulkBytes;
+
     @Override
     public void filter(ContainerRequestContext request) {
-        if (request.getLength() > maxBytes) {
-            throw tooLarge();
+        long limit = request.getUriInfo().getPath().endsWith("/bulk") ? maxBulkBytes : maxBytes;
+        if (request.getLength() > limit) {
+            throw tooLarge(limit);
         }
-        request.setEntityStream(new LimitedStream(request.getEntityStream()));
+        request.setEntityStream(new LimitedStream(request.getEntityStream(), limit));
     }
 
-    private ProblemException tooLarge() {
+    private static ProblemException tooLarge(long maxBytes) {
         return new ProblemException(413, "Content Too Large", "The body is larger than " + maxBytes + " bytes.", "body");
     }
 
-    private final class LimitedStream extends FilterInputStream {
+    private static final class LimitedStream extends FilterInputStream {
+        private final long limit;
         private long read;
 
-        LimitedStream(InputStream in) {
+        LimitedStream(InputStream in, long limit) {
             super(in);
+            this.limit = limit;
         }
 
         @Override
@@ -58,8 +65,8 @@ public class BodySizeLimit implements ContainerRequestFilter {
 
         private void count(int n) {
             read += n;
-            if (read > maxBytes) {
-                throw tooLarge();
+            if (read > limit) {
+                throw tooLarge(limit);
             }
         }
     }
