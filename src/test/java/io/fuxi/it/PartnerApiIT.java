@@ -10,10 +10,17 @@ import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import java.io.File;
 import java.net.URL;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -261,6 +268,66 @@ class PartnerApiIT {
         assertProblem(admin.post("api/v1/links/bulk", "{\"url\":\"https://example.com\"}"), 400, "body");
         assertProblem(admin.post("api/v1/links/bulk", "[" + "{},".repeat(1000) + "{}]"), 400, "body");
         assertProblem(admin.post("api/v1/links/bulk", "[\"" + "a".repeat(5_000_000) + "\"]"), 413, "body");
+    }
+
+    @Test
+    void aRetryWithTheSameIdempotencyKeyGetsTheFirstAnswer() {
+        Api gina = admin.as(newPartnerKey("gina"));
+        String body = "{\"url\":\"https://example.com/once\",\"new\":true}";
+        HttpResponse<String> first = gina.send(idempotent(gina, "api/v1/links", "retry-1", body));
+        assertEquals(201, first.statusCode(), first.body());
+        HttpResponse<String> retry = gina.send(idempotent(gina, "api/v1/links", "retry-1", body));
+        assertEquals(201, retry.statusCode());
+        assertEquals("true", retry.headers().firstValue("Idempotent-Replayed").orElseThrow());
+        assertEquals(Api.json(first).getString("code"), Api.json(retry).getString("code"));
+        assertEquals(first.headers().firstValue("Location"), retry.headers().firstValue("Location"));
+        assertEquals(1, Api.json(gina.get("api/v1/links?q=example.com/once")).getJsonArray("links").size());
+
+        assertProblem(gina.send(idempotent(gina, "api/v1/links", "retry-1", "{\"url\":\"https://example.com/other\"}")), 422, "Idempotency-Key");
+        assertProblem(gina.send(idempotent(gina, "api/v1/links", "x".repeat(256), body)), 400, "Idempotency-Key");
+
+        HttpResponse<String> refused = gina.send(idempotent(gina, "api/v1/links", "bad-1", "{\"url\":\"ftp://example.com\"}"));
+        assertProblem(refused, 400, "url");
+        HttpResponse<String> refusedAgain = gina.send(idempotent(gina, "api/v1/links", "bad-1", "{\"url\":\"ftp://example.com\"}"));
+        assertProblem(refusedAgain, 400, "url");
+        assertEquals("true", refusedAgain.headers().firstValue("Idempotent-Replayed").orElseThrow());
+
+        String items = "[{\"url\":\"https://example.com/bulk-once/1\"},{\"url\":\"https://example.com/bulk-once/2\"}]";
+        HttpResponse<String> bulk = gina.send(idempotent(gina, "api/v1/links/bulk", "bulk-1", items));
+        assertEquals(bulk.body(), gina.send(idempotent(gina, "api/v1/links/bulk", "bulk-1", items)).body());
+        assertEquals(2, Api.json(gina.get("api/v1/links?q=bulk-once")).getJsonArray("links").size());
+    }
+
+    /** Twenty identical requests at once with one Idempotency-Key: exactly one link is made. */
+    @Test
+    void concurrentRetriesCreateExactlyOneLink() throws Exception {
+        Api hugo = admin.as(newPartnerKey("hugo"));
+        String body = "{\"url\":\"https://example.com/exactly-once\",\"new\":true}";
+        ExecutorService threads = Executors.newFixedThreadPool(20);
+        List<Future<HttpResponse<String>>> answers = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            answers.add(threads.submit(() -> hugo.send(idempotent(hugo, "api/v1/links", "same-key", body))));
+        }
+        Set<String> codes = new HashSet<>();
+        for (Future<HttpResponse<String>> answer : answers) {
+            HttpResponse<String> response = answer.get();
+            assertTrue(response.statusCode() == 201 || response.statusCode() == 409, response.statusCode() + " " + response.body());
+            if (response.statusCode() == 201) {
+                codes.add(Api.json(response).getString("code"));
+            } else {
+                assertProblem(response, 409, "Idempotency-Key");
+            }
+        }
+        threads.shutdown();
+        assertEquals(1, codes.size());
+        assertEquals(1, Api.json(hugo.get("api/v1/links?q=exactly-once")).getJsonArray("links").size());
+        HttpResponse<String> later = hugo.send(idempotent(hugo, "api/v1/links", "same-key", body));
+        assertEquals(codes.iterator().next(), Api.json(later).getString("code"));
+    }
+
+    private static HttpRequest.Builder idempotent(Api api, String path, String key, String body) {
+        return api.authorized(path).header("Content-Type", "application/json").header("Idempotency-Key", key)
+                .POST(HttpRequest.BodyPublishers.ofString(body));
     }
 
     private JsonObject created(Api api, String json) {

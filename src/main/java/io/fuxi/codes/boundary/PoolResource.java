@@ -3,6 +3,7 @@ package io.fuxi.codes.boundary;
 import io.fuxi.platform.problem.InvalidFieldException;
 import io.fuxi.platform.problem.ProblemException;
 import io.fuxi.security.control.Caller;
+import io.fuxi.idempotency.boundary.Idempotent;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonNumber;
@@ -46,6 +47,7 @@ public class PoolResource {
     @POST
     @Path("batches")
     @Consumes(MediaType.APPLICATION_JSON)
+    @Idempotent
     public Response addBatch(InputStream body) {
         caller().requireAdmin();
         long size = size(JsonBody.read(body));

@@ -7,6 +7,7 @@ import io.fuxi.links.control.LinkRequest;
 import io.fuxi.platform.problem.InvalidFieldException;
 import io.fuxi.platform.rest.JsonBody;
 import io.fuxi.security.control.Caller;
+import io.fuxi.idempotency.boundary.Idempotent;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
@@ -54,6 +55,7 @@ public class LinksResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
+    @Idempotent
     public Response create(InputStream body) {
         Creation creation = links.create(caller(), LinkRequest.from(JsonBody.read(body)));
         JsonObject json = json(creation.link());
@@ -66,6 +68,7 @@ public class LinksResource {
     @POST
     @Path("bulk")
     @Consumes(MediaType.APPLICATION_JSON)
+    @Idempotent
     public JsonObject bulk(InputStream body) {
         List<JsonValue> items = bulkItems(JsonBody.read(body));
         List<BulkResult> results;
