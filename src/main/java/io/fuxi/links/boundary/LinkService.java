@@ -1,6 +1,7 @@
 package io.fuxi.links.boundary;
 
 import io.fuxi.codes.boundary.CodeAllocator;
+import io.fuxi.destinations.boundary.DestinationRules;
 import io.fuxi.links.control.AliasPolicy;
 import io.fuxi.links.control.AliasTakenException;
 import io.fuxi.links.control.BulkConflictException;
@@ -23,6 +24,7 @@ import jakarta.json.JsonValue;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.PersistenceException;
+import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -65,6 +67,9 @@ public class LinkService {
 
     @Inject
     Event<LinkChanged> changed;
+
+    @Inject
+    DestinationRules destinations;
 
     public Creation create(Caller caller, LinkRequest request) {
         Instant now = now();
@@ -178,7 +183,7 @@ public class LinkService {
     public LinkView update(Caller caller, String code, LinkPatch patch) {
         Link link = visible(caller, code);
         Instant now = now();
-        patch.url().map(new UrlPolicy(options)::normalize).ifPresent(link::changeUrl);
+        patch.url().map(this::allowedUrl).ifPresent(link::changeUrl);
         patch.expiresAt().map(asked -> new ExpiryPolicy(options).expiresAt(Optional.of(asked), now).truncatedTo(ChronoUnit.MILLIS))
                 .ifPresent(link::changeExpiry);
         patch.enabled().ifPresent(link::enable);
@@ -225,9 +230,16 @@ public class LinkService {
     }
 
     private Checked check(LinkRequest request, Instant now) {
-        String url = new UrlPolicy(options).normalize(request.url());
+        String url = allowedUrl(request.url());
         Instant expiresAt = new ExpiryPolicy(options).expiresAt(request.expiresAt(), now).truncatedTo(ChronoUnit.MILLIS);
         return new Checked(request, url, expiresAt, request.alias().map(AliasPolicy::check));
+    }
+
+    /** The URL as stored, if its rules and the destination rules allow it. */
+    private String allowedUrl(String requested) {
+        String url = new UrlPolicy(options).normalize(requested);
+        destinations.check(URI.create(url).getHost());
+        return url;
     }
 
     private Map<String, LinkView> recentLinksFor(Caller caller, Collection<Checked> requests, Instant now) {

@@ -1,7 +1,6 @@
 package io.fuxi.links.control;
 
 import io.fuxi.platform.problem.InvalidFieldException;
-import java.net.IDN;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -126,18 +125,7 @@ public class UrlPolicy {
     }
 
     private static String asciiHost(String host) {
-        if (host.startsWith("[") && host.endsWith("]")) {
-            return host.toLowerCase(Locale.ROOT);
-        }
-        try {
-            String ascii = IDN.toASCII(host, IDN.USE_STD3_ASCII_RULES).toLowerCase(Locale.ROOT);
-            if (ascii.isEmpty() || ascii.startsWith(".") || ascii.contains("..")) {
-                throw invalid("url has an invalid host name");
-            }
-            return ascii;
-        } catch (IllegalArgumentException e) {
-            throw invalid("url has an invalid host name");
-        }
+        return HostName.ascii(host).orElseThrow(() -> invalid("url has an invalid host name"));
     }
 
     private boolean isOwnHost(String host) {

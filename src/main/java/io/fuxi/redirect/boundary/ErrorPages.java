@@ -21,7 +21,8 @@ final class ErrorPages {
     /** Why a link no longer leads anywhere; each reason has its own page (WEB-INF/errors/gone-*.html). */
     enum Gone {
         EXPIRED("This link has expired."),
-        DISABLED("This link has been disabled by its owner.");
+        DISABLED("This link has been disabled by its owner."),
+        BLOCKED("This link leads to a destination that has been blocked.");
 
         private final byte[] json;
 

@@ -1,5 +1,6 @@
 package io.fuxi.redirect.boundary;
 
+import io.fuxi.destinations.boundary.DestinationRules;
 import io.fuxi.links.control.AliasPolicy;
 import io.fuxi.links.control.CodeShape;
 import io.fuxi.redirect.control.CachedLink;
@@ -27,6 +28,9 @@ public class RedirectFilter extends HttpFilter {
 
     @Inject
     Clock clock;
+
+    @Inject
+    DestinationRules destinations;
 
     private ErrorPages pages;
 
@@ -56,6 +60,8 @@ public class RedirectFilter extends HttpFilter {
             pages.gone(request, response, ErrorPages.Gone.DISABLED);
         } else if (link.isExpiredAt(clock.millis())) {
             pages.gone(request, response, ErrorPages.Gone.EXPIRED);
+        } else if (destinations.refusal(link.host()).isPresent()) {
+            pages.gone(request, response, ErrorPages.Gone.BLOCKED);
         } else {
             response.setStatus(link.status());
             response.setHeader("Location", link.location());

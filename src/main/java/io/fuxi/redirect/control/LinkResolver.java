@@ -9,6 +9,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.TransactionPhase;
 import jakarta.inject.Inject;
+import java.net.URI;
 
 /**
  * Finds where a code leads. A cache hit never touches the database; a miss reads the link once and caches it,
@@ -51,7 +52,7 @@ public class LinkResolver {
 
     private CachedLink cached(LinkView link) {
         int status = link.redirectStatus() == null ? options.defaultRedirectStatus() : link.redirectStatus();
-        return new CachedLink(link.url(), status, link.expiresAt().toEpochMilli(), link.enabled());
+        return new CachedLink(link.url(), URI.create(link.url()).getHost(), status, link.expiresAt().toEpochMilli(), link.enabled());
     }
 
     /** A new link is cached as soon as it is committed, so its first redirect is already a hit. */
