@@ -6,8 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.google.zxing.BinaryBitmap;
+import com.google.zxing.client.j2se.BufferedImageLuminanceSource;
+import com.google.zxing.common.HybridBinarizer;
+import com.google.zxing.qrcode.QRCodeReader;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
 import java.io.File;
 import java.net.URL;
 import java.net.http.HttpRequest;
@@ -21,6 +27,7 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import javax.imageio.ImageIO;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -323,6 +330,30 @@ class PartnerApiIT {
         assertEquals(1, Api.json(hugo.get("api/v1/links?q=exactly-once")).getJsonArray("links").size());
         HttpResponse<String> later = hugo.send(idempotent(hugo, "api/v1/links", "same-key", body));
         assertEquals(codes.iterator().next(), Api.json(later).getString("code"));
+    }
+
+    @Test
+    void qrCodesDrawTheShortUrl() throws Exception {
+        Api ivan = admin.as(newPartnerKey("ivan"));
+        JsonObject link = created(ivan, "{\"url\":\"https://example.com/printed\"}");
+        String path = "api/v1/links/" + link.getString("code") + "/qr";
+
+        HttpResponse<byte[]> png = ivan.sendForBytes(ivan.authorized(path + "?size=300").GET());
+        assertEquals(200, png.statusCode());
+        assertEquals("image/png", png.headers().firstValue("Content-Type").orElseThrow());
+        BufferedImage image = ImageIO.read(new ByteArrayInputStream(png.body()));
+        BinaryBitmap bitmap = new BinaryBitmap(new HybridBinarizer(new BufferedImageLuminanceSource(image)));
+        assertEquals(link.getString("shortUrl"), new QRCodeReader().decode(bitmap).getText());
+
+        HttpResponse<String> svg = ivan.get(path + "?format=svg");
+        assertEquals(200, svg.statusCode());
+        assertEquals("image/svg+xml", svg.headers().firstValue("Content-Type").orElseThrow());
+        assertTrue(svg.body().startsWith("<svg"));
+
+        assertProblem(ivan.get(path + "?format=gif"), 400, "format");
+        assertProblem(ivan.get(path + "?size=10"), 400, "size");
+        Api judy = admin.as(newPartnerKey("judy"));
+        assertProblem(judy.send(judy.authorized(path).header("Accept", "image/png").GET()), 404, "code");
     }
 
     private static HttpRequest.Builder idempotent(Api api, String path, String key, String body) {

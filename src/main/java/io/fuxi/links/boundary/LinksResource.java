@@ -4,6 +4,7 @@ import io.fuxi.links.control.BulkConflictException;
 import io.fuxi.links.control.LinkOptions;
 import io.fuxi.links.control.LinkPatch;
 import io.fuxi.links.control.LinkRequest;
+import io.fuxi.links.control.QrCode;
 import io.fuxi.platform.problem.InvalidFieldException;
 import io.fuxi.platform.rest.JsonBody;
 import io.fuxi.security.control.Caller;
@@ -107,6 +108,20 @@ public class LinksResource {
     @Path("{code}")
     public JsonObject read(@PathParam("code") String code) {
         return json(links.read(caller(), code));
+    }
+
+    /** The short URL as a QR code: {@code format} png (default) or svg, {@code size} in pixels (64 to 2,048). */
+    @GET
+    @Path("{code}/qr")
+    @Produces({"image/png", "image/svg+xml"})
+    public Response qr(@PathParam("code") String code, @QueryParam("format") @DefaultValue("png") String format,
+                       @QueryParam("size") @DefaultValue("256") String size) {
+        QrCode qr = QrCode.of(options.shortUrl(links.read(caller(), code).code()), number("size", size, QrCode.MIN_SIZE, QrCode.MAX_SIZE));
+        return switch (format) {
+            case "png" -> Response.ok(qr.png(), "image/png").build();
+            case "svg" -> Response.ok(qr.svg(), "image/svg+xml").build();
+            default -> throw new InvalidFieldException("format", "format must be png or svg");
+        };
     }
 
     @PATCH
