@@ -2,8 +2,8 @@ package io.fuxi.platform.rest;
 
 import io.fuxi.platform.problem.ProblemException;
 import jakarta.json.Json;
-import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
+import jakarta.json.stream.JsonParser;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.CharacterCodingException;
@@ -11,7 +11,8 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Reads a request body as JSON, strictly: bytes that are not UTF-8 are refused rather than replaced, and
+ * Reads a request body as JSON, strictly: one value and nothing after it; bytes that are not UTF-8 are refused
+ * rather than replaced; and
  * whatever the parser throws on the caller's bytes (malformed, cut short, nested too deeply) is a 400 naming the
  * body, never a 500. A problem raised while reading (the size limit's 413) keeps its own status.
  */
@@ -24,8 +25,13 @@ public final class JsonBody {
         var strictUtf8 = StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
-        try (JsonReader reader = Json.createReader(new InputStreamReader(body, strictUtf8))) {
-            return reader.readValue();
+        try (JsonParser parser = Json.createParser(new InputStreamReader(body, strictUtf8))) {
+            parser.next();
+            JsonValue value = parser.getValue();
+            if (parser.hasNext()) {
+                throw malformed("The body has more after its JSON value.");
+            }
+            return value;
         } catch (RuntimeException e) {
             throw problemFor(e);
         }

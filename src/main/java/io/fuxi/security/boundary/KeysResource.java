@@ -93,7 +93,7 @@ public class KeysResource {
     private static String name(JsonObject request) {
         JsonValue name = request.get("name");
         if (!(name instanceof JsonString text) || text.getString().isBlank() || text.getString().length() > 100
-                || text.getString().codePoints().anyMatch(Character::isISOControl)) {
+                || text.getString().codePoints().anyMatch(c -> Character.isISOControl(c) || Character.getType(c) == Character.FORMAT)) {
             throw new InvalidFieldException("name", "name is required: 1 to 100 printable characters");
         }
         return text.getString().strip();

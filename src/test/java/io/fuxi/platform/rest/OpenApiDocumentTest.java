@@ -1,0 +1,71 @@
+package io.fuxi.platform.rest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.fuxi.codes.boundary.PoolResource;
+import io.fuxi.destinations.boundary.DestinationsResource;
+import io.fuxi.links.boundary.LinksResource;
+import io.fuxi.security.boundary.KeysResource;
+import jakarta.ws.rs.HttpMethod;
+import jakarta.ws.rs.Path;
+import java.io.InputStream;
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Method;
+import java.util.Map;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import org.yaml.snakeyaml.Yaml;
+
+/** The OpenAPI document (META-INF/openapi.yaml) covers every call of every resource, with its problems. */
+class OpenApiDocumentTest {
+
+    private static final Class<?>[] RESOURCES = {LinksResource.class, KeysResource.class, DestinationsResource.class, PoolResource.class};
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void everyCallIsDocumentedWithItsErrorsAsProblems() throws Exception {
+        Map<String, Object> document;
+        try (InputStream yaml = getClass().getResourceAsStream("/META-INF/openapi.yaml")) {
+            assertNotNull(yaml, "META-INF/openapi.yaml is missing");
+            document = new Yaml().load(yaml);
+        }
+        Map<String, Map<String, Object>> paths = (Map<String, Map<String, Object>>) document.get("paths");
+        var calls = new TreeSet<String>();
+        for (Class<?> resource : RESOURCES) {
+            String base = "/api/" + resource.getAnnotation(Path.class).value();
+            for (Method method : resource.getDeclaredMethods()) {
+                String verb = httpMethod(method);
+                if (verb != null) {
+                    Path sub = method.getAnnotation(Path.class);
+                    calls.add(verb + " " + base + (sub == null ? "" : "/" + sub.value()));
+                }
+            }
+        }
+        assertTrue(calls.size() >= 14, "found only " + calls);
+        for (String call : calls) {
+            String[] parts = call.split(" ");
+            Map<String, Object> path = paths.get(parts[1]);
+            assertNotNull(path, "not documented: " + call);
+            Map<String, Object> operation = (Map<String, Object>) path.get(parts[0].toLowerCase());
+            assertNotNull(operation, "not documented: " + call);
+            Map<String, Object> responses = (Map<String, Object>) operation.get("responses");
+            for (String status : new String[]{"401", "429"}) {
+                assertTrue(responses.containsKey(status), call + " documents no " + status);
+            }
+        }
+        assertEquals(calls.size(), paths.values().stream().mapToLong(path -> path.keySet().stream().filter(key -> !key.equals("parameters")).count()).sum(),
+                "the document names calls that do not exist");
+    }
+
+    private static String httpMethod(Method method) {
+        for (Annotation annotation : method.getAnnotations()) {
+            HttpMethod verb = annotation.annotationType().getAnnotation(HttpMethod.class);
+            if (verb != null) {
+                return verb.value();
+            }
+        }
+        return null;
+    }
+}
