@@ -164,12 +164,20 @@ public class LinkService {
         return LinkView.of(visible(caller, code));
     }
 
+    /**
+     * The caller's links, newest first. A query that is the code of one of the caller's links finds that link by
+     * its key; any other query matches URL text, by scanning the caller's links newest first.
+     */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public LinkPage list(Caller caller, Optional<String> query, int page, int size) {
+        Optional<Link> exact = query.filter(CodeShape::matches).map(code -> em.find(Link.class, code))
+                .filter(link -> link.isOwnedBy(caller.keyId()));
+        if (exact.isPresent()) {
+            return new LinkPage(page == 0 ? List.of(LinkView.of(exact.get())) : List.of(), page, size, false);
+        }
         var select = query.isEmpty()
                 ? em.createNamedQuery(Link.BY_OWNER, Link.class)
                 : em.createNamedQuery(Link.BY_OWNER_MATCHING, Link.class)
-                        .setParameter("code", query.get())
                         .setParameter("pattern", "%" + escapeLike(query.get()) + "%");
         List<Link> rows = select.setParameter("owner", caller.keyId())
                 .setFirstResult(page * size)

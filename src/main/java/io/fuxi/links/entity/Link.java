@@ -28,7 +28,7 @@ import java.util.Arrays;
 @NamedQuery(name = Link.BY_OWNER, query = "select l from Link l where l.ownerKeyId = :owner order by l.createdAt desc")
 @NamedQuery(name = Link.BY_OWNER_MATCHING, query = """
         select l from Link l
-        where l.ownerKeyId = :owner and (l.code = :code or l.url like :pattern escape '!')
+        where l.ownerKeyId = :owner and l.url like :pattern escape '!'
         order by l.createdAt desc""")
 public class Link {
 
