@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.JsonObject;
-import java.io.File;
 import java.net.URL;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -13,7 +12,6 @@ import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -31,7 +29,7 @@ class DestinationsIT {
 
     @Deployment(testable = false)
     static WebArchive war() {
-        return ShrinkWrap.createFromZipFile(WebArchive.class, new File(System.getProperty("fuxi.it.war")));
+        return FuxiWar.fromBuild();
     }
 
     @BeforeEach
@@ -98,7 +96,7 @@ class DestinationsIT {
         assertProblem(admin.post("api/v1/destinations", "{\"host\":\"exa mple.com\"}"), 400, "host");
         assertProblem(admin.post("api/v1/destinations", "{\"host\":\"a..b\"}"), 400, "host");
         assertProblem(admin.post("api/v1/destinations", "{\"host\":\"ok.example\",\"kind\":\"maybe\"}"), 400, "kind");
-        assertProblem(admin.post("api/v1/destinations", "{\"host\":\"ok.example\",\"colour\":1}"), 400, "body");
+        assertProblem(admin.post("api/v1/destinations", "{\"host\":\"ok.example\",\"colour\":1}"), 400, "colour");
         assertProblem(admin.delete("api/v1/destinations/424242"), 404, "id");
         assertProblem(admin.delete("api/v1/destinations/x"), 400, "id");
         assertProblem(admin.send(admin.authorized("api/v1/destinations/mode").header("Content-Type", "application/json")

@@ -6,11 +6,12 @@ import io.fuxi.security.control.Caller;
 import io.fuxi.idempotency.boundary.Idempotent;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
-import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import io.fuxi.platform.rest.JsonBody;
+import io.fuxi.platform.rest.JsonFields;
 import jakarta.json.JsonValue;
 import java.io.InputStream;
+import java.util.Set;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -58,18 +59,12 @@ public class PoolResource {
     }
 
     private static long size(JsonValue body) {
-        if (body == null || body.getValueType() != JsonValue.ValueType.OBJECT) {
-            throw new InvalidFieldException("body", "the body must be a JSON object like {\"size\": 1000000}");
-        }
-        JsonValue size = ((JsonObject) body).get("size");
-        if (size == null || size.getValueType() != JsonValue.ValueType.NUMBER || !((JsonNumber) size).isIntegral()) {
-            throw new InvalidFieldException("size", "size must be a whole number");
-        }
-        long value = ((JsonNumber) size).bigIntegerValue().min(java.math.BigInteger.valueOf(MAX_BATCH + 1)).longValue();
-        if (value < 1 || value > MAX_BATCH) {
+        int size = JsonFields.of(body, Set.of("size")).integer("size")
+                .orElseThrow(() -> new InvalidFieldException("size", "size is required, e.g. {\"size\": 1000000}"));
+        if (size < 1 || size > MAX_BATCH) {
             throw new InvalidFieldException("size", "size must be between 1 and " + MAX_BATCH);
         }
-        return value;
+        return size;
     }
 
     private Caller caller() {

@@ -4,6 +4,7 @@ import io.fuxi.destinations.entity.DestinationRule;
 import io.fuxi.links.control.HostName;
 import io.fuxi.platform.problem.InvalidFieldException;
 import io.fuxi.platform.rest.JsonBody;
+import io.fuxi.platform.rest.JsonFields;
 import io.fuxi.security.control.Caller;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
@@ -11,8 +12,6 @@ import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-import jakarta.json.JsonString;
-import jakarta.json.JsonValue;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -56,11 +55,11 @@ public class DestinationsResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Response add(InputStream body) {
         admin();
-        JsonObject request = object(JsonBody.read(body), RULE_FIELDS);
-        String host = HostName.ascii(string(request, "host", 253))
+        JsonFields request = JsonFields.of(JsonBody.read(body), RULE_FIELDS);
+        String host = HostName.ascii(request.text("host", 253))
                 .filter(name -> !name.startsWith("["))
                 .orElseThrow(() -> new InvalidFieldException("host", "host must be a host name such as example.com"));
-        DestinationRule rule = store.add(host, kind(request), request.containsKey("note") ? string(request, "note", 200) : null);
+        DestinationRule rule = store.add(host, kind(request), request.optionalText("note", 200).orElse(null));
         return Response.created(URI.create("/api/v1/destinations/" + rule.id())).entity(json(rule)).build();
     }
 
@@ -81,7 +80,7 @@ public class DestinationsResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public JsonObject mode(InputStream body) {
         admin();
-        String mode = string(object(JsonBody.read(body), Set.of("mode")), "mode", 10);
+        String mode = JsonFields.of(JsonBody.read(body), Set.of("mode")).text("mode", 10);
         if (!mode.equals("block") && !mode.equals("allow")) {
             throw new InvalidFieldException("mode", "mode must be \"block\" (refuse listed hosts) or \"allow\" (accept only listed hosts)");
         }
@@ -107,31 +106,8 @@ public class DestinationsResource {
         return json.build();
     }
 
-    private static JsonObject object(JsonValue body, Set<String> fields) {
-        if (body.getValueType() != JsonValue.ValueType.OBJECT) {
-            throw new InvalidFieldException("body", "the body must be a JSON object");
-        }
-        body.asJsonObject().keySet().stream().filter(field -> !fields.contains(field)).findFirst().ifPresent(field -> {
-            throw new InvalidFieldException("body", "unknown field; the fields are " + String.join(", ", fields.stream().sorted().toList()));
-        });
-        return body.asJsonObject();
-    }
-
-    private static String string(JsonObject request, String field, int maxLength) {
-        JsonValue value = request.get(field);
-        if (!(value instanceof JsonString text) || text.getString().isBlank() || text.getString().length() > maxLength
-                || text.getString().codePoints().anyMatch(c -> Character.isISOControl(c) || Character.getType(c) == Character.FORMAT)) {
-            throw new InvalidFieldException(field, field + " is required: 1 to " + maxLength + " printable characters");
-        }
-        return text.getString().strip();
-    }
-
-    private static DestinationRule.Kind kind(JsonObject request) {
-        if (!request.containsKey("kind")) {
-            return DestinationRule.Kind.BLOCK;
-        }
-        String kind = string(request, "kind", 5);
-        return switch (kind) {
+    private static DestinationRule.Kind kind(JsonFields request) {
+        return switch (request.string("kind").orElse("block")) {
             case "block" -> DestinationRule.Kind.BLOCK;
             case "allow" -> DestinationRule.Kind.ALLOW;
             default -> throw new InvalidFieldException("kind", "kind must be \"block\" or \"allow\"");

@@ -1,6 +1,7 @@
 package io.fuxi.links.control;
 
 import io.fuxi.platform.problem.InvalidFieldException;
+import io.fuxi.platform.rest.JsonFields;
 import jakarta.json.JsonValue;
 import java.time.Instant;
 import java.util.Optional;

@@ -2,16 +2,14 @@ package io.fuxi.security.boundary;
 
 import io.fuxi.platform.problem.InvalidFieldException;
 import io.fuxi.platform.rest.JsonBody;
+import io.fuxi.platform.rest.JsonFields;
 import io.fuxi.security.control.Caller;
 import io.fuxi.security.entity.Role;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
-import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonString;
-import jakarta.json.JsonValue;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -25,7 +23,6 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
 import java.io.InputStream;
 import java.net.URI;
-import java.math.BigInteger;
 import java.util.Locale;
 import java.util.Set;
 
@@ -48,8 +45,8 @@ public class KeysResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Response create(InputStream body) {
         admin();
-        JsonObject request = object(JsonBody.read(body));
-        NewKey created = keys.create(name(request), role(request), rateLimit(request));
+        JsonFields request = JsonFields.of(JsonBody.read(body), FIELDS);
+        NewKey created = keys.create(request.text("name", 100), role(request), rateLimit(request));
         return Response.created(URI.create("/api/v1/keys/" + created.key().id()))
                 .entity(created.key().toJsonWithSecret(created.secret()))
                 .build();
@@ -79,48 +76,20 @@ public class KeysResource {
         ((Caller) security.getUserPrincipal()).requireAdmin();
     }
 
-    private static JsonObject object(JsonValue body) {
-        if (body.getValueType() != JsonValue.ValueType.OBJECT) {
-            throw new InvalidFieldException("body", "the body must be a JSON object like {\"name\": \"partner-a\", \"role\": \"partner\"}");
-        }
-        JsonObject json = body.asJsonObject();
-        json.keySet().stream().filter(field -> !FIELDS.contains(field)).findFirst().ifPresent(field -> {
-            throw new InvalidFieldException("body", "unknown field; the fields are name, role and rateLimitPerMinute");
-        });
-        return json;
+    private static Integer rateLimit(JsonFields request) {
+        return request.integer("rateLimitPerMinute").map(limit -> {
+            if (limit < 1 || limit > MAX_RATE) {
+                throw new InvalidFieldException("rateLimitPerMinute", "rateLimitPerMinute must be a whole number from 1 to " + MAX_RATE);
+            }
+            return limit;
+        }).orElse(null);
     }
 
-    private static String name(JsonObject request) {
-        JsonValue name = request.get("name");
-        if (!(name instanceof JsonString text) || text.getString().isBlank() || text.getString().length() > 100
-                || text.getString().codePoints().anyMatch(c -> Character.isISOControl(c) || Character.getType(c) == Character.FORMAT)) {
-            throw new InvalidFieldException("name", "name is required: 1 to 100 printable characters");
-        }
-        return text.getString().strip();
-    }
-
-    private static Integer rateLimit(JsonObject request) {
-        JsonValue limit = request.get("rateLimitPerMinute");
-        if (limit == null || limit.getValueType() == JsonValue.ValueType.NULL) {
-            return null;
-        }
-        if (limit instanceof JsonNumber number && number.isIntegral()
-                && number.bigIntegerValue().compareTo(BigInteger.ONE) >= 0 && number.bigIntegerValue().compareTo(BigInteger.valueOf(MAX_RATE)) <= 0) {
-            return number.intValue();
-        }
-        throw new InvalidFieldException("rateLimitPerMinute", "rateLimitPerMinute must be a whole number from 1 to " + MAX_RATE);
-    }
-
-    private static Role role(JsonObject request) {
-        JsonValue role = request.get("role");
-        if (role == null || role.getValueType() == JsonValue.ValueType.NULL) {
-            return Role.PARTNER;
-        }
-        if (role instanceof JsonString text) {
-            for (Role candidate : Role.values()) {
-                if (candidate.name().toLowerCase(Locale.ROOT).equals(text.getString())) {
-                    return candidate;
-                }
+    private static Role role(JsonFields request) {
+        String role = request.string("role").orElse("partner");
+        for (Role candidate : Role.values()) {
+            if (candidate.name().toLowerCase(Locale.ROOT).equals(role)) {
+                return candidate;
             }
         }
         throw new InvalidFieldException("role", "role must be \"partner\" or \"admin\"");

@@ -1,4 +1,4 @@
-package io.fuxi.links.control;
+package io.fuxi.platform.rest;
 
 import io.fuxi.platform.problem.InvalidFieldException;
 import jakarta.json.JsonNumber;
@@ -12,7 +12,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /** Reads typed fields of a request object, each mistake naming its field. */
-final class JsonFields {
+public final class JsonFields {
 
     private final JsonObject json;
 
@@ -21,7 +21,7 @@ final class JsonFields {
     }
 
     /** The body as an object that has no fields but the given ones. */
-    static JsonFields of(JsonValue body, Set<String> allowed) {
+    public static JsonFields of(JsonValue body, Set<String> allowed) {
         if (body == null || body.getValueType() != JsonValue.ValueType.OBJECT) {
             throw new InvalidFieldException("body", "the body must be a JSON object");
         }
@@ -35,19 +35,19 @@ final class JsonFields {
         return new JsonFields(json);
     }
 
-    boolean has(String field) {
+    public boolean has(String field) {
         return json.containsKey(field);
     }
 
-    boolean isNull(String field) {
+    public boolean isNull(String field) {
         return json.containsKey(field) && json.get(field).getValueType() == JsonValue.ValueType.NULL;
     }
 
-    Optional<String> string(String field) {
+    public Optional<String> string(String field) {
         return value(field, JsonValue.ValueType.STRING, "a string").map(value -> ((JsonString) value).getString());
     }
 
-    Optional<Boolean> bool(String field) {
+    public Optional<Boolean> bool(String field) {
         JsonValue value = present(field);
         if (value == null) {
             return Optional.empty();
@@ -58,7 +58,7 @@ final class JsonFields {
         return Optional.of(value.getValueType() == JsonValue.ValueType.TRUE);
     }
 
-    Optional<Integer> integer(String field) {
+    public Optional<Integer> integer(String field) {
         return value(field, JsonValue.ValueType.NUMBER, "a whole number").map(value -> {
             JsonNumber number = (JsonNumber) value;
             if (!number.isIntegral() || number.bigDecimalValue().abs().compareTo(java.math.BigDecimal.valueOf(Integer.MAX_VALUE)) > 0) {
@@ -68,7 +68,7 @@ final class JsonFields {
         });
     }
 
-    Optional<Instant> instant(String field) {
+    public Optional<Instant> instant(String field) {
         return string(field).map(text -> {
             try {
                 return OffsetDateTime.parse(text).toInstant();
@@ -76,6 +76,25 @@ final class JsonFields {
                 throw new InvalidFieldException(field, field + " must be an ISO-8601 date-time with an offset, e.g. 2027-01-31T12:00:00Z");
             }
         });
+    }
+
+    /** Required text of 1 to maxLength characters, none of them control or invisible formatting characters. */
+    public String text(String field, int maxLength) {
+        return optionalText(field, maxLength).orElseThrow(() -> invalidText(field, maxLength));
+    }
+
+    public Optional<String> optionalText(String field, int maxLength) {
+        return string(field).map(text -> {
+            if (text.isBlank() || text.length() > maxLength
+                    || text.codePoints().anyMatch(c -> Character.isISOControl(c) || Character.getType(c) == Character.FORMAT)) {
+                throw invalidText(field, maxLength);
+            }
+            return text.strip();
+        });
+    }
+
+    private static InvalidFieldException invalidText(String field, int maxLength) {
+        return new InvalidFieldException(field, field + " is required: 1 to " + maxLength + " printable characters");
     }
 
     private Optional<JsonValue> value(String field, JsonValue.ValueType type, String description) {
