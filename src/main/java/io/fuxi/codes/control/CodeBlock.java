@@ -21,8 +21,4 @@ public final class CodeBlock {
     public String next() {
         return codes.get(next++);
     }
-
-    public int size() {
-        return codes.size();
-    }
 }

@@ -35,10 +35,6 @@ public final class JsonFields {
         return new JsonFields(json);
     }
 
-    public boolean has(String field) {
-        return json.containsKey(field);
-    }
-
     public boolean isNull(String field) {
         return json.containsKey(field) && json.get(field).getValueType() == JsonValue.ValueType.NULL;
     }
