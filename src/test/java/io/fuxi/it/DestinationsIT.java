@@ -5,37 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.JsonObject;
-import java.net.URL;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Destination safety, in a deployment of its own: allow-list mode would refuse other test classes' links. */
-@ExtendWith(ArquillianExtension.class)
-@RunAsClient
-class DestinationsIT {
-
-    @ArquillianResource
-    URL base;
-
-    private Api admin;
-
-    @Deployment(testable = false)
-    static WebArchive war() {
-        return FuxiWar.fromBuild();
-    }
-
-    @BeforeEach
-    void connect() throws Exception {
-        admin = new Api(base.toURI());
-    }
+class DestinationsIT extends DeployedFuxi {
 
     @Test
     void blockedHostsAndTheirSubdomainsAreRefusedNamingTheRule() {

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URI;
-import java.net.URL;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -16,21 +15,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import javax.sql.DataSource;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Every endpoint against malformed JSON, wrong types, huge bodies, control characters and unicode tricks: no
  * answer is a 5xx, every API answer is a problem, and no table gains, loses or changes a row.
  */
-@ExtendWith(ArquillianExtension.class)
-@RunAsClient
-class HostileInputIT {
+class HostileInputIT extends DeployedFuxi {
 
     /** What each table holds, as one comparable value; key use (last_used_at) is recorded asynchronously, so left out. */
     private static final Map<String, String> FINGERPRINTS = Map.of(
@@ -41,19 +32,11 @@ class HostileInputIT {
             "idempotent_request", "CHECKSUM TABLE idempotent_request EXTENDED",
             "code_batch", "SELECT 'batches', COUNT(*) FROM code_batch");
 
-    @ArquillianResource
-    URL base;
-
     private final DataSource database = TestDatabase.dataSource("fuxi");
-
-    @Deployment(testable = false)
-    static WebArchive war() {
-        return FuxiWar.fromBuild();
-    }
 
     @Test
     void noHostileInputGetsA5xxOrLeavesARow() throws Exception {
-        Api api = new Api(base.toURI());
+        Api api = admin;
         String code = Api.json(api.create("{\"url\":\"https://example.com/target\"}")).getString("code");
         Map<String, String> before = snapshot();
 
@@ -74,7 +57,7 @@ class HostileInputIT {
 
     @Test
     void theOpenApiDocumentIsServed() throws Exception {
-        Api api = new Api(base.toURI());
+        Api api = admin;
         HttpResponse<String> document = api.send(HttpRequest.newBuilder(base.toURI().resolve("/openapi")).GET());
         assertEquals(200, document.statusCode());
         assertTrue(document.body().contains("Fuxi partner API"));

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.JsonObject;
 import java.net.URI;
-import java.net.URL;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.sql.Connection;
@@ -25,41 +24,18 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import javax.sql.DataSource;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The real WAR on Payara Micro against a real MariaDB, driven over HTTP as a partner and a browser would. */
-@ExtendWith(ArquillianExtension.class)
-@RunAsClient
-class LinkApiIT {
+class LinkApiIT extends DeployedFuxi {
 
     private static final Duration DEFAULT_LIFETIME = Duration.ofDays(730);
 
-    @ArquillianResource
-    URL base;
-
-    private Api api;
     private final DataSource database = TestDatabase.dataSource("fuxi");
-
-    @Deployment(testable = false)
-    static WebArchive war() {
-        return FuxiWar.fromBuild();
-    }
-
-    @BeforeEach
-    void connect() throws Exception {
-        api = new Api(base.toURI());
-    }
 
     @Test
     void createdLinkRedirectsToItsUrl() {
-        HttpResponse<String> response = api.create("{\"url\":\"https://example.com/landing?utm=1\"}");
+        HttpResponse<String> response = admin.create("{\"url\":\"https://example.com/landing?utm=1\"}");
         assertEquals(201, response.statusCode(), response.body());
         JsonObject link = Api.json(response);
         String code = link.getString("code");
@@ -70,11 +46,11 @@ class LinkApiIT {
         Instant createdAt = Instant.parse(link.getString("createdAt"));
         assertEquals(createdAt.plus(DEFAULT_LIFETIME), Instant.parse(link.getString("expiresAt")));
 
-        HttpResponse<String> redirect = api.follow(code);
+        HttpResponse<String> redirect = admin.follow(code);
         assertEquals(302, redirect.statusCode());
         assertEquals("https://example.com/landing?utm=1", redirect.headers().firstValue("Location").orElseThrow());
 
-        HttpResponse<String> head = api.send(api.request(code).method("HEAD", HttpRequest.BodyPublishers.noBody()));
+        HttpResponse<String> head = admin.send(admin.request(code).method("HEAD", HttpRequest.BodyPublishers.noBody()));
         assertEquals(302, head.statusCode());
         assertEquals("https://example.com/landing?utm=1", head.headers().firstValue("Location").orElseThrow());
         assertEquals("", head.body());
@@ -82,34 +58,34 @@ class LinkApiIT {
 
     @Test
     void linkCanBeReadBackAsJson() {
-        JsonObject created = api.created("{\"url\":\"https://example.com/read-back\"}");
-        HttpResponse<String> read = api.get("api/v1/links/" + created.getString("code"));
+        JsonObject created = admin.created("{\"url\":\"https://example.com/read-back\"}");
+        HttpResponse<String> read = admin.get("api/v1/links/" + created.getString("code"));
         assertEquals(200, read.statusCode());
         assertEquals(created, Api.json(read));
 
-        assertProblem(api.get("api/v1/links/nO-such"), 404, "code");
+        assertProblem(admin.get("api/v1/links/nO-such"), 404, "code");
     }
 
     @Test
     void aliasIsUsedAsTheCodeAndIsUnique() {
-        JsonObject link = api.created("{\"url\":\"https://example.com/sale\",\"alias\":\"winter-sale\"}");
+        JsonObject link = admin.created("{\"url\":\"https://example.com/sale\",\"alias\":\"winter-sale\"}");
         assertEquals("winter-sale", link.getString("code"));
-        assertEquals("https://example.com/sale", api.follow("winter-sale").headers().firstValue("Location").orElseThrow());
+        assertEquals("https://example.com/sale", admin.follow("winter-sale").headers().firstValue("Location").orElseThrow());
 
         long before = countLinks();
-        assertProblem(api.create("{\"url\":\"https://example.com/other\",\"alias\":\"winter-sale\"}"), 409, "alias");
+        assertProblem(admin.create("{\"url\":\"https://example.com/other\",\"alias\":\"winter-sale\"}"), 409, "alias");
         assertEquals(before, countLinks());
-        assertEquals("https://example.com/sale", api.follow("winter-sale").headers().firstValue("Location").orElseThrow());
+        assertEquals("https://example.com/sale", admin.follow("winter-sale").headers().firstValue("Location").orElseThrow());
     }
 
     @Test
     void unknownCodeGetsAnHtmlPageOrAJsonProblem() {
-        HttpResponse<String> page = api.follow("Unknwn");
+        HttpResponse<String> page = admin.follow("Unknwn");
         assertEquals(404, page.statusCode());
         assertTrue(page.headers().firstValue("Content-Type").orElseThrow().startsWith("text/html"));
         assertTrue(page.body().contains("Link not found"));
 
-        HttpResponse<String> json = api.send(api.request("Unknwn").header("Accept", "application/json").GET());
+        HttpResponse<String> json = admin.send(admin.request("Unknwn").header("Accept", "application/json").GET());
         assertEquals(404, json.statusCode());
         assertEquals("application/problem+json", json.headers().firstValue("Content-Type").orElseThrow());
     }
@@ -117,14 +93,14 @@ class LinkApiIT {
     @Test
     void expiredLinkAnswersGone() throws InterruptedException {
         String expiresAt = Instant.now().plusSeconds(3).toString();
-        String code = api.created("{\"url\":\"https://example.com/soon-gone\",\"expiresAt\":\"" + expiresAt + "\"}").getString("code");
-        assertEquals(302, api.follow(code).statusCode());
+        String code = admin.created("{\"url\":\"https://example.com/soon-gone\",\"expiresAt\":\"" + expiresAt + "\"}").getString("code");
+        assertEquals(302, admin.follow(code).statusCode());
 
-        HttpResponse<String> answer = api.follow(code);
+        HttpResponse<String> answer = admin.follow(code);
         Instant deadline = Instant.now().plusSeconds(20);
         while (answer.statusCode() == 302 && Instant.now().isBefore(deadline)) {
             Thread.sleep(250);
-            answer = api.follow(code);
+            answer = admin.follow(code);
         }
         assertEquals(410, answer.statusCode());
         assertTrue(answer.body().contains("Link expired"));
@@ -134,21 +110,21 @@ class LinkApiIT {
     @Test
     void locationCannotCarryInjectedHeaders() {
         String url = "https://example.com/x%0D%0ASet-Cookie:%20stolen=1";
-        String code = api.created("{\"url\":\"" + url + "\"}").getString("code");
-        HttpResponse<String> redirect = api.follow(code);
+        String code = admin.created("{\"url\":\"" + url + "\"}").getString("code");
+        HttpResponse<String> redirect = admin.follow(code);
         assertEquals(url, redirect.headers().firstValue("Location").orElseThrow());
         assertTrue(redirect.headers().allValues("Set-Cookie").isEmpty());
 
-        assertProblem(api.create("{\"url\":\"https://example.com/x\\r\\nSet-Cookie: stolen=1\"}"), 400, "url");
+        assertProblem(admin.create("{\"url\":\"https://example.com/x\\r\\nSet-Cookie: stolen=1\"}"), 400, "url");
     }
 
     /** A cache hit is served without the database: the row is gone, the redirect still works. */
     @Test
     void cacheHitNeverReadsTheDatabase() throws SQLException {
-        String code = api.created("{\"url\":\"https://example.com/cached\"}").getString("code");
-        assertEquals(302, api.follow(code).statusCode());
+        String code = admin.created("{\"url\":\"https://example.com/cached\"}").getString("code");
+        assertEquals(302, admin.follow(code).statusCode());
         execute("DELETE FROM link WHERE code = ?", code);
-        HttpResponse<String> redirect = api.follow(code);
+        HttpResponse<String> redirect = admin.follow(code);
         assertEquals(302, redirect.statusCode());
         assertEquals("https://example.com/cached", redirect.headers().firstValue("Location").orElseThrow());
     }
@@ -156,14 +132,14 @@ class LinkApiIT {
     /** A code found unknown is remembered: a scanner repeating it does not reach the database again. */
     @Test
     void unknownCodesAreRememberedButNotAgainstNewLinks() throws SQLException {
-        assertEquals(404, api.follow("scan-me").statusCode());
+        assertEquals(404, admin.follow("scan-me").statusCode());
         execute("INSERT INTO link (code, url, url_hash, owner_key_id, created_at, expires_at) VALUES (?, 'https://example.com/sneaked', "
                 + "UNHEX(LEFT(SHA2('https://example.com/sneaked', 256), 32)), 1, UTC_TIMESTAMP(3), UTC_TIMESTAMP(3) + INTERVAL 1 DAY)", "scan-me");
-        assertEquals(404, api.follow("scan-me").statusCode());
+        assertEquals(404, admin.follow("scan-me").statusCode());
 
-        assertEquals(404, api.follow("soon-mine").statusCode());
-        api.created("{\"url\":\"https://example.com/mine\",\"alias\":\"soon-mine\"}");
-        assertEquals(302, api.follow("soon-mine").statusCode());
+        assertEquals(404, admin.follow("soon-mine").statusCode());
+        admin.created("{\"url\":\"https://example.com/mine\",\"alias\":\"soon-mine\"}");
+        assertEquals(302, admin.follow("soon-mine").statusCode());
     }
 
     @Test
@@ -192,23 +168,23 @@ class LinkApiIT {
                 Map.entry("{\"url\":\"https://example.com\",\"expiresAt\":\"2999-01-01T00:00:00Z\"}", "expiresAt"),
                 Map.entry("{\"url\":\"https://example.com\",\"expiresAt\":\"soon\"}", "expiresAt"),
                 Map.entry("{\"url\":\"https://example.com\",\"colour\":\"red\"}", "colour"));
-        badBodies.forEach((body, field) -> assertProblem(api.create(body), 400, field));
+        badBodies.forEach((body, field) -> assertProblem(admin.create(body), 400, field));
 
-        assertProblem(api.create("{\"url\":\"https://example.com/" + "a".repeat(70_000) + "\"}"), 413, "body");
-        assertProblem(api.send(api.request("api/v1/links").header("Content-Type", "application/json")
+        assertProblem(admin.create("{\"url\":\"https://example.com/" + "a".repeat(70_000) + "\"}"), 413, "body");
+        assertProblem(admin.send(admin.request("api/v1/links").header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString("{\"url\":\"https://example.com\"}"))), 401, "Authorization");
-        assertProblem(api.send(api.request("api/v1/links").header("Authorization", "Bearer fuxi_wrong")
+        assertProblem(admin.send(admin.request("api/v1/links").header("Authorization", "Bearer fuxi_wrong")
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString("{\"url\":\"https://example.com\"}"))), 401, "Authorization");
-        assertProblem(api.send(api.request("api/v1/links").header("Authorization", "Bearer " + Api.ADMIN_KEY)
+        assertProblem(admin.send(admin.request("api/v1/links").header("Authorization", "Bearer " + Api.ADMIN_KEY)
                 .header("Content-Type", "text/plain")
                 .POST(HttpRequest.BodyPublishers.ofString("{\"url\":\"https://example.com\"}"))), 415, null);
-        assertProblem(api.send(api.request("api/v1/links").header("Authorization", "Bearer " + Api.ADMIN_KEY)
+        assertProblem(admin.send(admin.request("api/v1/links").header("Authorization", "Bearer " + Api.ADMIN_KEY)
                 .header("Content-Type", "application/json").header("Accept", "text/csv")
                 .POST(HttpRequest.BodyPublishers.ofString("{\"url\":\"https://example.com\"}"))), 406, null);
-        assertProblem(api.send(api.request("api/v1/links").header("Authorization", "Bearer " + Api.ADMIN_KEY)
+        assertProblem(admin.send(admin.request("api/v1/links").header("Authorization", "Bearer " + Api.ADMIN_KEY)
                 .DELETE()), 405, null);
-        assertProblem(api.get("api/v1/nothing-here"), 404, null);
+        assertProblem(admin.get("api/v1/nothing-here"), 404, null);
         assertEquals(before, countLinks());
     }
 
@@ -216,37 +192,37 @@ class LinkApiIT {
     @Test
     void hostileBodiesAndPathsGetClearAnswers() {
         long before = countLinks();
-        assertProblem(api.create("[".repeat(20_000) + "]".repeat(20_000)), 400, "body");
-        assertProblem(api.create(""), 400, "body");
+        assertProblem(admin.create("[".repeat(20_000) + "]".repeat(20_000)), 400, "body");
+        assertProblem(admin.create(""), 400, "body");
         byte[] notUtf8 = "{\"url\":\"https://example.com/\u00ff\u00fe\"}".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
-        assertProblem(api.send(api.request("api/v1/links").header("Authorization", "Bearer " + Api.ADMIN_KEY)
+        assertProblem(admin.send(admin.request("api/v1/links").header("Authorization", "Bearer " + Api.ADMIN_KEY)
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofByteArray(notUtf8))), 400, "body");
         byte[] huge = ("{\"url\":\"https://example.com/" + "a".repeat(100_000) + "\"}").getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        assertProblem(api.send(api.request("api/v1/links").header("Authorization", "Bearer " + Api.ADMIN_KEY)
+        assertProblem(admin.send(admin.request("api/v1/links").header("Authorization", "Bearer " + Api.ADMIN_KEY)
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(huge)))), 413, "body");
         assertEquals(before, countLinks());
 
-        assertProblem(api.get("api/v1/links/%C3%BC%C3%BC%C3%BC"), 404, "code");
-        assertProblem(api.get("api/v1/links/" + "a".repeat(3000)), 404, "code");
+        assertProblem(admin.get("api/v1/links/%C3%BC%C3%BC%C3%BC"), 404, "code");
+        assertProblem(admin.get("api/v1/links/" + "a".repeat(3000)), 404, "code");
         for (String path : List.of("%C3%BC%C3%BC%C3%BC", "abc%0D%0A", "no.such.file", "a")) {
-            HttpResponse<String> page = api.follow(path);
+            HttpResponse<String> page = admin.follow(path);
             assertEquals(404, page.statusCode(), path);
             assertTrue(page.body().contains("Link not found"), path);
         }
-        HttpResponse<String> post = api.send(api.request("Unknwn").POST(HttpRequest.BodyPublishers.noBody()));
+        HttpResponse<String> post = admin.send(admin.request("Unknwn").POST(HttpRequest.BodyPublishers.noBody()));
         assertEquals(405, post.statusCode());
         assertEquals("GET, HEAD", post.headers().firstValue("Allow").orElseThrow());
     }
 
     @Test
     void poolReportsWhatIsLeftAndRefusesBadBatchSizes() {
-        HttpResponse<String> pool = api.get("api/v1/pool");
+        HttpResponse<String> pool = admin.get("api/v1/pool");
         assertEquals(200, pool.statusCode(), pool.body());
         assertTrue(Api.json(pool).getJsonNumber("remaining").longValue() > 0);
-        assertProblem(api.post("api/v1/pool/batches", "{\"size\":0}"), 400, "size");
-        assertProblem(api.post("api/v1/pool/batches", "{\"size\":\"many\"}"), 400, "size");
-        assertProblem(api.post("api/v1/pool/batches", "{\"size\":99999999999999999999999}"), 400, "size");
+        assertProblem(admin.post("api/v1/pool/batches", "{\"size\":0}"), 400, "size");
+        assertProblem(admin.post("api/v1/pool/batches", "{\"size\":\"many\"}"), 400, "size");
+        assertProblem(admin.post("api/v1/pool/batches", "{\"size\":99999999999999999999999}"), 400, "size");
     }
 
     /** 1,000 creates from 16 threads: as many distinct codes, each leading to its own URL. */
@@ -257,7 +233,7 @@ class LinkApiIT {
         List<Future<JsonObject>> results = new ArrayList<>();
         for (int i = 0; i < creates; i++) {
             String url = "https://example.com/concurrent/" + i;
-            results.add(threads.submit(() -> api.created("{\"url\":\"" + url + "\"}")));
+            results.add(threads.submit(() -> admin.created("{\"url\":\"" + url + "\"}")));
         }
         Set<String> codes = new HashSet<>();
         List<JsonObject> links = new ArrayList<>();
@@ -270,7 +246,7 @@ class LinkApiIT {
         List<Future<String>> checks = new ArrayList<>();
         for (JsonObject link : links) {
             checks.add(threads.submit(() -> {
-                HttpResponse<String> redirect = api.follow(link.getString("code"));
+                HttpResponse<String> redirect = admin.follow(link.getString("code"));
                 assertEquals(302, redirect.statusCode());
                 return redirect.headers().firstValue("Location").orElseThrow();
             }));

@@ -14,7 +14,6 @@ import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
-import java.net.URL;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Instant;
@@ -27,34 +26,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import javax.imageio.ImageIO;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The partner API as partners and admins use it: keys and roles, ownership, changes seen by the next redirect. */
-@ExtendWith(ArquillianExtension.class)
-@RunAsClient
-class PartnerApiIT {
-
-    @ArquillianResource
-    URL base;
-
-    private Api admin;
-
-    @Deployment(testable = false)
-    static WebArchive war() {
-        return FuxiWar.fromBuild();
-    }
-
-    @BeforeEach
-    void connect() throws Exception {
-        admin = new Api(base.toURI());
-    }
+class PartnerApiIT extends DeployedFuxi {
 
     @Test
     void adminMakesPartnerKeysWhoseSecretIsShownOnce() {

@@ -5,37 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.JsonObject;
-import java.net.URL;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Rate limits, in a deployment of their own: the address flood at the end would otherwise refuse other test
  * classes' unauthenticated calls from 127.0.0.1.
  */
-@ExtendWith(ArquillianExtension.class)
-@RunAsClient
-class RateLimitIT {
-
-    @ArquillianResource
-    URL base;
-
-    @Deployment(testable = false)
-    static WebArchive war() {
-        return FuxiWar.fromBuild();
-    }
+class RateLimitIT extends DeployedFuxi {
 
     /** One test, because the address flood must come last: it also refuses keys from the same address. */
     @Test
     void aFloodIsRefusedWithoutSlowingOthers() throws Exception {
-        Api admin = new Api(base.toURI());
         String code = Api.json(admin.create("{\"url\":\"https://example.com/still-redirects\"}")).getString("code");
         JsonObject key = Api.json(admin.post("api/v1/keys", "{\"name\":\"slow\",\"rateLimitPerMinute\":30}"));
         assertEquals(30, key.getInt("rateLimitPerMinute"));

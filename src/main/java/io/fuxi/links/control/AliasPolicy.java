@@ -1,8 +1,10 @@
 package io.fuxi.links.control;
 
 import io.fuxi.platform.problem.InvalidFieldException;
-import java.util.Locale;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * A custom alias: 3 to 20 characters of A-Za-z0-9_-. One of exactly six characters must contain - or _, so it
@@ -10,7 +12,7 @@ import java.util.Set;
  */
 public final class AliasPolicy {
 
-    private static final Set<String> RESERVED = Set.of(
+    private static final Set<String> RESERVED = caseInsensitive(
             "api", "admin", "health", "metrics", "openapi", "resources", "static", "assets", "css", "js", "img",
             "images", "fonts", "webjars", "login", "logout", "web-inf", "meta-inf", "favicon", "robots", "sitemap",
             "well-known", "jakarta", "javax", "faces", "fuxi");
@@ -31,8 +33,15 @@ public final class AliasPolicy {
         return alias;
     }
 
+    /** Case-insensitive without copying the word: the redirect asks on every request. */
+    private static Set<String> caseInsensitive(String... words) {
+        Set<String> set = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+        set.addAll(Arrays.asList(words));
+        return Collections.unmodifiableSet(set);
+    }
+
     public static boolean isReserved(String path) {
-        return RESERVED.contains(path.toLowerCase(Locale.ROOT));
+        return RESERVED.contains(path);
     }
 
     private static InvalidFieldException invalid(String detail) {

@@ -1,13 +1,12 @@
 package io.fuxi.links.entity;
 
+import io.fuxi.platform.hash.Sha256;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.NamedQuery;
 import jakarta.persistence.Table;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.Arrays;
 
@@ -74,12 +73,7 @@ public class Link {
     }
 
     public static byte[] hashOf(String url) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(url.getBytes(StandardCharsets.US_ASCII));
-            return Arrays.copyOf(digest, 16);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JDK has SHA-256", e);
-        }
+        return Arrays.copyOf(Sha256.of(url.getBytes(StandardCharsets.US_ASCII)), 16);
     }
 
     public void changeUrl(String url) {

@@ -1,8 +1,7 @@
 package io.fuxi.security.control;
 
+import io.fuxi.platform.hash.Sha256;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 
@@ -28,11 +27,6 @@ public final class KeySecrets {
     }
 
     public static String hash(String secret) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(secret.getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(digest);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JDK has SHA-256", e);
-        }
+        return HexFormat.of().formatHex(Sha256.of(secret.getBytes(StandardCharsets.UTF_8)));
     }
 }
