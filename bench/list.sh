@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # How listing and searching a partner's links behave at N links for one key (default 1,000,000, loaded through
-# the bulk API): the first page, a deep page, a code search, a common URL term and a term that matches nothing.
+# the bulk API): the first page, a deep page, a code search, a common URL term, rare terms and a term that matches
+# nothing.
 # Targets only 127.0.0.1; stops everything it started.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,7 +20,8 @@ for ((i = 0; i < LINKS / 1000; i++)); do
   curl -sf -o /dev/null "http://127.0.0.1:$FUXI_PORT/api/v1/links/bulk" -H "Authorization: Bearer $FUXI_KEY" \
        -H 'Content-Type: application/json' -d "[$items]"
 done
-echo "loaded in $(( $(date +%s) - started )) s"
+loaded=$(( $(date +%s) - started ))
+echo "loaded in $loaded s ($(( LINKS / (loaded > 0 ? loaded : 1) )) links/s through bulk calls of 1,000)"
 code=$(curl -sf "http://127.0.0.1:$FUXI_PORT/api/v1/links?size=1" -H "Authorization: Bearer $FUXI_KEY" | grep -o '"code":"[^"]*"' | head -1 | cut -d'"' -f4)
 timed() {
   local best=999
@@ -35,4 +37,6 @@ timed "size=20"
 timed "size=20&page=5000"
 timed "q=$code"
 timed "q=shop7.example&size=20"
+timed "q=item/424242&size=20"
+timed "q=shop7.example/item/99&size=20"
 timed "q=no-such-text&size=20"

@@ -40,6 +40,13 @@ public final class Api {
         return new Api(base, otherKey);
     }
 
+    /** A new partner key, made with this (admin) key, failing the test unless it is made. */
+    public Api newPartner(String name) {
+        HttpResponse<String> created = post("api/v1/keys", "{\"name\":\"" + name + "\"}");
+        assertEquals(201, created.statusCode(), created.body());
+        return as(json(created).getString("secret"));
+    }
+
     public HttpResponse<String> create(String json) {
         return post("api/v1/links", json);
     }

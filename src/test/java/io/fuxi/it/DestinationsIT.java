@@ -63,7 +63,7 @@ class DestinationsIT extends DeployedFuxi {
 
     @Test
     void onlyAdminsManageDestinationsAndBadRulesAreRefused() {
-        Api partner = admin.as(Api.json(admin.post("api/v1/keys", "{\"name\":\"p\"}")).getString("secret"));
+        Api partner = admin.newPartner("p");
         assertProblem(partner.get("api/v1/destinations"), 403, null);
         assertProblem(partner.post("api/v1/destinations", "{\"host\":\"x.example\"}"), 403, null);
 

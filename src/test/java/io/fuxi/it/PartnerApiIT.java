@@ -52,9 +52,9 @@ class PartnerApiIT extends DeployedFuxi {
 
     @Test
     void partnersSeeAndTouchOnlyTheirOwnLinks() {
-        Api alice = admin.as(newPartnerKey("alice"));
-        Api bob = admin.as(newPartnerKey("bob"));
-        String code = created(alice, "{\"url\":\"https://example.com/alice-only\"}").getString("code");
+        Api alice = admin.newPartner("alice");
+        Api bob = admin.newPartner("bob");
+        String code = alice.created("{\"url\":\"https://example.com/alice-only\"}").getString("code");
 
         assertEquals(200, alice.get("api/v1/links/" + code).statusCode());
         assertProblem(bob.get("api/v1/links/" + code), 404, "code");
@@ -93,7 +93,7 @@ class PartnerApiIT extends DeployedFuxi {
 
     @Test
     void changesAreSeenByTheVeryNextRedirect() {
-        String code = created(admin, "{\"url\":\"https://example.com/before\"}").getString("code");
+        String code = admin.created("{\"url\":\"https://example.com/before\"}").getString("code");
         assertEquals("https://example.com/before", admin.follow(code).headers().firstValue("Location").orElseThrow());
 
         JsonObject changed = Api.json(admin.patch("api/v1/links/" + code, "{\"url\":\"https://example.com/after\"}"));
@@ -125,7 +125,7 @@ class PartnerApiIT extends DeployedFuxi {
 
     @Test
     void badChangesAreRefusedNamingTheirField() {
-        String code = created(admin, "{\"url\":\"https://example.com/stays\"}").getString("code");
+        String code = admin.created("{\"url\":\"https://example.com/stays\"}").getString("code");
         String path = "api/v1/links/" + code;
         assertProblem(admin.patch(path, "{\"url\":\"javascript:alert(1)\"}"), 400, "url");
         assertProblem(admin.patch(path, "{\"url\":null}"), 400, "url");
@@ -141,16 +141,16 @@ class PartnerApiIT extends DeployedFuxi {
 
     @Test
     void theSameUrlFromTheSameKeyGetsTheSameLink() {
-        Api carol = admin.as(newPartnerKey("carol"));
-        JsonObject first = created(carol, "{\"url\":\"https://example.com/popular\"}");
+        Api carol = admin.newPartner("carol");
+        JsonObject first = carol.created("{\"url\":\"https://example.com/popular\"}");
 
         HttpResponse<String> again = carol.create("{\"url\":\"https://example.com/popular\"}");
         assertEquals(200, again.statusCode(), again.body());
         assertEquals(first.getString("code"), Api.json(again).getString("code"));
 
-        assertNotEquals(first.getString("code"), created(carol, "{\"url\":\"https://example.com/popular\",\"new\":true}").getString("code"));
-        Api dave = admin.as(newPartnerKey("dave"));
-        assertNotEquals(first.getString("code"), created(dave, "{\"url\":\"https://example.com/popular\"}").getString("code"));
+        assertNotEquals(first.getString("code"), carol.created("{\"url\":\"https://example.com/popular\",\"new\":true}").getString("code"));
+        Api dave = admin.newPartner("dave");
+        assertNotEquals(first.getString("code"), dave.created("{\"url\":\"https://example.com/popular\"}").getString("code"));
 
         String latest = Api.json(carol.create("{\"url\":\"https://example.com/popular\"}")).getString("code");
         carol.patch("api/v1/links/" + latest, "{\"enabled\":false}");
@@ -161,7 +161,7 @@ class PartnerApiIT extends DeployedFuxi {
 
     @Test
     void createsCanNameTheirRedirectStatus() {
-        String code = created(admin, "{\"url\":\"https://example.com/moved\",\"redirectStatus\":308}").getString("code");
+        String code = admin.created("{\"url\":\"https://example.com/moved\",\"redirectStatus\":308}").getString("code");
         assertEquals(308, admin.follow(code).statusCode());
         assertProblem(admin.create("{\"url\":\"https://example.com/x\",\"redirectStatus\":200}"), 400, "redirectStatus");
         assertProblem(admin.create("{\"url\":\"https://example.com/x\",\"new\":\"yes\"}"), 400, "new");
@@ -169,11 +169,11 @@ class PartnerApiIT extends DeployedFuxi {
 
     @Test
     void listingIsNewestFirstPagedAndSearchable() {
-        Api erin = admin.as(newPartnerKey("erin"));
+        Api erin = admin.newPartner("erin");
         for (int i = 0; i < 5; i++) {
-            created(erin, "{\"url\":\"https://shop.example/item/" + i + "\"}");
+            erin.created("{\"url\":\"https://shop.example/item/" + i + "\"}");
         }
-        String alias = created(erin, "{\"url\":\"https://other.example/\",\"alias\":\"erin-special\"}").getString("code");
+        String alias = erin.created("{\"url\":\"https://other.example/\",\"alias\":\"erin-special\"}").getString("code");
 
         JsonObject page0 = Api.json(erin.get("api/v1/links?size=4"));
         assertEquals(4, page0.getJsonArray("links").size());
@@ -196,8 +196,8 @@ class PartnerApiIT extends DeployedFuxi {
 
     @Test
     void bulkAnswersEachItemInOrderAndABadItemSinksNoOther() {
-        Api frank = admin.as(newPartnerKey("frank"));
-        String taken = created(frank, "{\"url\":\"https://example.com/taken\",\"alias\":\"frank-taken\"}").getString("code");
+        Api frank = admin.newPartner("frank");
+        String taken = frank.created("{\"url\":\"https://example.com/taken\",\"alias\":\"frank-taken\"}").getString("code");
         HttpResponse<String> response = frank.post("api/v1/links/bulk", """
                 [{"url":"https://example.com/bulk/0"},
                  {"url":"javascript:alert(1)"},
@@ -252,7 +252,7 @@ class PartnerApiIT extends DeployedFuxi {
 
     @Test
     void aRetryWithTheSameIdempotencyKeyGetsTheFirstAnswer() {
-        Api gina = admin.as(newPartnerKey("gina"));
+        Api gina = admin.newPartner("gina");
         String body = "{\"url\":\"https://example.com/once\",\"new\":true}";
         HttpResponse<String> first = gina.send(idempotent(gina, "api/v1/links", "retry-1", body));
         assertEquals(201, first.statusCode(), first.body());
@@ -281,7 +281,7 @@ class PartnerApiIT extends DeployedFuxi {
     /** Twenty identical requests at once with one Idempotency-Key: exactly one link is made. */
     @Test
     void concurrentRetriesCreateExactlyOneLink() throws Exception {
-        Api hugo = admin.as(newPartnerKey("hugo"));
+        Api hugo = admin.newPartner("hugo");
         String body = "{\"url\":\"https://example.com/exactly-once\",\"new\":true}";
         ExecutorService threads = Executors.newFixedThreadPool(20);
         List<Future<HttpResponse<String>>> answers = new ArrayList<>();
@@ -307,8 +307,8 @@ class PartnerApiIT extends DeployedFuxi {
 
     @Test
     void qrCodesDrawTheShortUrl() throws Exception {
-        Api ivan = admin.as(newPartnerKey("ivan"));
-        JsonObject link = created(ivan, "{\"url\":\"https://example.com/printed\"}");
+        Api ivan = admin.newPartner("ivan");
+        JsonObject link = ivan.created("{\"url\":\"https://example.com/printed\"}");
         String path = "api/v1/links/" + link.getString("code") + "/qr";
 
         HttpResponse<byte[]> png = ivan.sendForBytes(ivan.authorized(path + "?size=300").GET());
@@ -325,7 +325,7 @@ class PartnerApiIT extends DeployedFuxi {
 
         assertProblem(ivan.get(path + "?format=gif"), 400, "format");
         assertProblem(ivan.get(path + "?size=10"), 400, "size");
-        Api judy = admin.as(newPartnerKey("judy"));
+        Api judy = admin.newPartner("judy");
         assertProblem(judy.send(judy.authorized(path).header("Accept", "image/png").GET()), 404, "code");
     }
 
@@ -334,19 +334,7 @@ class PartnerApiIT extends DeployedFuxi {
                 .POST(HttpRequest.BodyPublishers.ofString(body));
     }
 
-    private JsonObject created(Api api, String json) {
-        HttpResponse<String> response = api.create(json);
-        assertEquals(201, response.statusCode(), response.body());
-        return Api.json(response);
-    }
-
-    private String newPartnerKey(String name) {
-        HttpResponse<String> created = admin.post("api/v1/keys", "{\"name\":\"" + name + "\"}");
-        assertEquals(201, created.statusCode(), created.body());
-        return Api.json(created).getString("secret");
-    }
-
-    private JsonObject awaitLastUse(int id) throws InterruptedException {
+        private JsonObject awaitLastUse(int id) throws InterruptedException {
         Instant deadline = Instant.now().plusSeconds(10);
         while (true) {
             JsonObject key = Api.json(admin.get("api/v1/keys")).getJsonArray("keys").getValuesAs(JsonObject.class).stream()

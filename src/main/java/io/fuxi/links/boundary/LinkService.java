@@ -10,6 +10,9 @@ import io.fuxi.links.control.ExpiryPolicy;
 import io.fuxi.links.control.LinkOptions;
 import io.fuxi.links.control.LinkPatch;
 import io.fuxi.links.control.LinkRequest;
+import io.fuxi.links.control.LinkSearch;
+import io.fuxi.links.control.LinkWordIndex;
+import io.fuxi.links.control.SearchTerm;
 import io.fuxi.links.control.UnknownLinkException;
 import io.fuxi.links.control.UrlPolicy;
 import io.fuxi.links.entity.Link;
@@ -71,6 +74,12 @@ public class LinkService {
     @Inject
     DestinationRules destinations;
 
+    @Inject
+    LinkWordIndex words;
+
+    @Inject
+    LinkSearch search;
+
     public Creation create(Caller caller, LinkRequest request) {
         Instant now = now();
         Checked checked = check(request, now);
@@ -87,6 +96,7 @@ public class LinkService {
         try {
             em.persist(link);
             em.flush();
+            words.add(List.of(link));
         } catch (PersistenceException e) {
             // two callers raced for the same alias; a generated code cannot collide
             throw checked.alias().<RuntimeException>map(AliasTakenException::new).orElse(e);
@@ -143,6 +153,7 @@ public class LinkService {
         try {
             batch.forEach(em::persist);
             em.flush();
+            words.add(batch);
         } catch (PersistenceException e) {
             throw new BulkConflictException(e);
         }
@@ -166,7 +177,7 @@ public class LinkService {
 
     /**
      * The caller's links, newest first. A query that is the code of one of the caller's links finds that link by
-     * its key; any other query matches URL text, by scanning the caller's links newest first.
+     * its key; any other query searches URL text through the word index (see {@link LinkSearch}).
      */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public LinkPage list(Caller caller, Optional<String> query, int page, int size) {
@@ -175,14 +186,10 @@ public class LinkService {
         if (exact.isPresent()) {
             return new LinkPage(page == 0 ? List.of(LinkView.of(exact.get())) : List.of(), page, size, false);
         }
-        var select = query.isEmpty()
-                ? em.createNamedQuery(Link.BY_OWNER, Link.class)
-                : em.createNamedQuery(Link.BY_OWNER_MATCHING, Link.class)
-                        .setParameter("pattern", "%" + escapeLike(query.get()) + "%");
-        List<Link> rows = select.setParameter("owner", caller.keyId())
-                .setFirstResult(page * size)
-                .setMaxResults(size + 1)
-                .getResultList();
+        List<Link> rows = query.isEmpty()
+                ? em.createNamedQuery(Link.BY_OWNER, Link.class).setParameter("owner", caller.keyId())
+                        .setFirstResult(page * size).setMaxResults(size + 1).getResultList()
+                : search.page(caller.keyId(), SearchTerm.of(query.get()), page * size, size + 1);
         boolean hasMore = rows.size() > size;
         List<LinkView> links = rows.stream().limit(size).map(LinkView::of).toList();
         return new LinkPage(links, page, size, hasMore);
@@ -191,7 +198,10 @@ public class LinkService {
     public LinkView update(Caller caller, String code, LinkPatch patch) {
         Link link = visible(caller, code);
         Instant now = now();
-        patch.url().map(this::allowedUrl).ifPresent(link::changeUrl);
+        patch.url().map(this::allowedUrl).ifPresent(url -> {
+            link.changeUrl(url);
+            words.replace(link);
+        });
         patch.expiresAt().map(asked -> new ExpiryPolicy(options).expiresAt(Optional.of(asked), now).truncatedTo(ChronoUnit.MILLIS))
                 .ifPresent(link::changeExpiry);
         patch.enabled().ifPresent(link::enable);
@@ -205,6 +215,7 @@ public class LinkService {
 
     public void delete(Caller caller, String code) {
         em.remove(visible(caller, code));
+        words.remove(List.of(code));
         changed.fire(new LinkChanged(code));
     }
 
@@ -274,9 +285,5 @@ public class LinkService {
 
     private Instant now() {
         return Instant.now(clock).truncatedTo(ChronoUnit.MILLIS); // what DATETIME(3) keeps
-    }
-
-    private static String escapeLike(String text) {
-        return text.replace("!", "!!").replace("%", "!%").replace("_", "!_");
     }
 }

@@ -44,6 +44,7 @@ public class LinksResource {
     static final int MAX_PAGE_SIZE = 100;
     static final int MAX_PAGE = 10_000;
     static final int MAX_BULK = 1000;
+    static final int MAX_QUERY_LENGTH = 200;
 
     @Inject
     LinkService links;
@@ -92,6 +93,9 @@ public class LinksResource {
     @GET
     public JsonObject list(@QueryParam("q") String query, @QueryParam("page") @DefaultValue("0") String page,
                            @QueryParam("size") @DefaultValue("20") String size) {
+        if (query != null && query.length() > MAX_QUERY_LENGTH) {
+            throw new InvalidFieldException("q", "q must be at most " + MAX_QUERY_LENGTH + " characters");
+        }
         LinkPage result = links.list(caller(), Optional.ofNullable(query).filter(q -> !q.isBlank()),
                 number("page", page, 0, MAX_PAGE), number("size", size, 1, MAX_PAGE_SIZE));
         JsonArrayBuilder items = Json.createArrayBuilder();

@@ -24,18 +24,13 @@ import java.util.Arrays;
           and l.enabled = true and l.expiresAt > :now
         order by l.createdAt desc""")
 @NamedQuery(name = Link.TAKEN_CODES, query = "select l.code from Link l where l.code in :codes")
-@NamedQuery(name = Link.BY_OWNER, query = "select l from Link l where l.ownerKeyId = :owner order by l.createdAt desc")
-@NamedQuery(name = Link.BY_OWNER_MATCHING, query = """
-        select l from Link l
-        where l.ownerKeyId = :owner and l.url like :pattern escape '!'
-        order by l.createdAt desc""")
+@NamedQuery(name = Link.BY_OWNER, query = "select l from Link l where l.ownerKeyId = :owner order by l.createdAt desc, l.code desc")
 public class Link {
 
     public static final String RECENT_SAME_URL = "Link.recentSameUrl";
     public static final String RECENT_SAME_URLS = "Link.recentSameUrls";
     public static final String TAKEN_CODES = "Link.takenCodes";
     public static final String BY_OWNER = "Link.byOwner";
-    public static final String BY_OWNER_MATCHING = "Link.byOwnerMatching";
 
     @Id
     private String code;
@@ -99,6 +94,10 @@ public class Link {
 
     public String code() {
         return code;
+    }
+
+    public long ownerKeyId() {
+        return ownerKeyId;
     }
 
     public String url() {

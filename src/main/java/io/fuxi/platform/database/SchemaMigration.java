@@ -6,9 +6,12 @@ import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
 import jakarta.ejb.TransactionManagement;
 import jakarta.ejb.TransactionManagementType;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.migration.JavaMigration;
 
 /** Brings the schema up to date with Flyway before the application takes requests. Beans that need the schema depend on it. */
 @Singleton
@@ -21,11 +24,16 @@ public class SchemaMigration {
     @Resource(lookup = FuxiDataSource.JNDI_NAME)
     DataSource dataSource;
 
+    /** Migrations that SQL alone cannot write, contributed by the components that own their tables. */
+    @Inject
+    Instance<JavaMigration> javaMigrations;
+
     @PostConstruct
     void migrate() {
         var result = Flyway.configure(getClass().getClassLoader())
                 .dataSource(dataSource)
                 .locations("classpath:db/migration")
+                .javaMigrations(javaMigrations.stream().toArray(JavaMigration[]::new))
                 .load()
                 .migrate();
         LOG.info(() -> "Schema at version " + result.targetSchemaVersion + " (" + result.migrationsExecuted + " migrations applied)");

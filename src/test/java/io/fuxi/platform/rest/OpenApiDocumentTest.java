@@ -4,13 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.fuxi.codes.boundary.PoolResource;
-import io.fuxi.destinations.boundary.DestinationsResource;
-import io.fuxi.links.boundary.LinksResource;
-import io.fuxi.security.boundary.KeysResource;
 import jakarta.ws.rs.HttpMethod;
 import jakarta.ws.rs.Path;
+import java.io.File;
 import java.io.InputStream;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
 import java.util.Map;
@@ -21,7 +22,21 @@ import org.yaml.snakeyaml.Yaml;
 /** The OpenAPI document (META-INF/openapi.yaml) covers every call of every resource, with its problems. */
 class OpenApiDocumentTest {
 
-    private static final Class<?>[] RESOURCES = {LinksResource.class, KeysResource.class, DestinationsResource.class, PoolResource.class};
+    /** Every JAX-RS resource among the application's classes, found on disk so that a new one cannot be forgotten. */
+    private static List<Class<?>> resources() throws Exception {
+        java.nio.file.Path classes = java.nio.file.Path.of(RestApplication.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        try (Stream<java.nio.file.Path> files = Files.walk(classes)) {
+            List<Class<?>> resources = new ArrayList<>();
+            for (java.nio.file.Path file : files.filter(f -> f.toString().endsWith(".class") && !f.toString().contains("$")).toList()) {
+                String name = classes.relativize(file).toString().replace(File.separatorChar, '.').replaceAll("\\.class$", "");
+                Class<?> type = Class.forName(name, false, RestApplication.class.getClassLoader());
+                if (type.isAnnotationPresent(Path.class)) {
+                    resources.add(type);
+                }
+            }
+            return resources;
+        }
+    }
 
     @Test
     @SuppressWarnings("unchecked")
@@ -33,7 +48,9 @@ class OpenApiDocumentTest {
         }
         Map<String, Map<String, Object>> paths = (Map<String, Map<String, Object>>) document.get("paths");
         var calls = new TreeSet<String>();
-        for (Class<?> resource : RESOURCES) {
+        List<Class<?>> resources = resources();
+        assertTrue(resources.size() >= 4, "found only " + resources);
+        for (Class<?> resource : resources) {
             String base = "/api/" + resource.getAnnotation(Path.class).value();
             for (Method method : resource.getDeclaredMethods()) {
                 String verb = httpMethod(method);

@@ -1,0 +1,95 @@
+package io.fuxi.links.control;
+
+import io.fuxi.links.entity.Link;
+import jakarta.enterprise.context.Dependent;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.persistence.Query;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * Finds an owner's links by URL text (see {@link SearchTerm}), newest first, without scanning all of them.
+ *
+ * <p>Each word of the term is first counted in the word index, up to {@value #FEW}. When the rarest word has at
+ * most that many links, the search reads only those links; so a rare or absent term costs at most {@value #FEW}
+ * index rows whatever the owner's size. When every word is common, matches are dense, and the owner's links are
+ * read newest first until the page is full. Either way the database checks the parts of the term and this class
+ * the words, on rows read in chunks by key, so both plans give the same answer.
+ */
+@Dependent
+public class LinkSearch {
+
+    static final int FEW = 10_000;
+    /** Rows read per query: what the page still needs (the words rarely reject a row the parts let through), capped. */
+    private static final int MAX_CHUNK = 500;
+
+    @PersistenceContext
+    EntityManager em;
+
+    public List<Link> page(long owner, SearchTerm term, int first, int max) {
+        if (!term.canMatch()) {
+            return List.of();
+        }
+        Map<String, Integer> counts = term.words().stream().collect(Collectors.toMap(word -> word, word -> linksWith(owner, word)));
+        String rarest = term.words().stream().min(Comparator.comparing(counts::get)).orElseThrow();
+        String driver = counts.get(rarest) <= FEW ? rarest : null;
+        List<Link> matches = new ArrayList<>();
+        Link last = null;
+        while (matches.size() < first + max) {
+            int size = Math.min(MAX_CHUNK, first + max - matches.size());
+            List<Link> chunk = chunk(owner, term, driver, last, size);
+            chunk.stream().filter(link -> term.wordsBegin(link.url())).forEach(matches::add);
+            if (chunk.size() < size) {
+                break;
+            }
+            last = chunk.get(chunk.size() - 1);
+        }
+        return matches.subList(Math.min(first, matches.size()), Math.min(first + max, matches.size()));
+    }
+
+    /** The next chunk of the owner's links containing every part, newest first, after {@code last}. */
+    @SuppressWarnings("unchecked")
+    private List<Link> chunk(long owner, SearchTerm term, String driver, Link last, int size) {
+        StringBuilder sql = new StringBuilder("SELECT l.* FROM link l");
+        if (driver != null) {
+            sql.append(" JOIN (SELECT DISTINCT code FROM link_word WHERE owner_key_id = :owner AND word LIKE :driver) d ON d.code = l.code");
+        }
+        sql.append(" WHERE l.owner_key_id = :owner");
+        for (int i = 0; i < term.parts().size(); i++) {
+            sql.append(" AND LOWER(l.url) LIKE :part").append(i).append(" ESCAPE '!'");
+        }
+        if (last != null) {
+            sql.append(" AND (l.created_at < :createdAt OR (l.created_at = :createdAt AND l.code < :code))");
+        }
+        sql.append(" ORDER BY l.created_at DESC, l.code DESC");
+        Query query = em.createNativeQuery(sql.toString(), Link.class).setParameter("owner", owner);
+        if (driver != null) {
+            query.setParameter("driver", driver + "%");
+        }
+        for (int i = 0; i < term.parts().size(); i++) {
+            query.setParameter("part" + i, "%" + escapeLike(term.parts().get(i)) + "%");
+        }
+        if (last != null) {
+            query.setParameter("createdAt", last.createdAt()).setParameter("code", last.code());
+        }
+        return query.setMaxResults(size).getResultList();
+    }
+
+    /** How many of the owner's index rows start with the word, counted no further than just past {@link #FEW}. */
+    private int linksWith(long owner, String word) {
+        Number count = (Number) em.createNativeQuery(
+                        "SELECT COUNT(*) FROM (SELECT 1 FROM link_word WHERE owner_key_id = :owner AND word LIKE :word LIMIT " + (FEW + 1) + ") c")
+                .setParameter("owner", owner)
+                .setParameter("word", word + "%")
+                .getSingleResult();
+        return count.intValue();
+    }
+
+    private static String escapeLike(String text) {
+        return text.replace("!", "!!").replace("%", "!%").replace("_", "!_");
+    }
+}

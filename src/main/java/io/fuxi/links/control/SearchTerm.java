@@ -1,0 +1,38 @@
+package io.fuxi.links.control;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * What a URL search asks for. The text is split at white space into parts; a link matches when every part appears
+ * in its URL (ignoring case) and every word of the term begins a word of the URL. So {@code shop7.example} finds
+ * {@code https://shop7.example/item/1} but not {@code https://shop70.example/}, and {@code xample} finds nothing:
+ * words are matched from their start, which is what lets an index answer instead of a scan.
+ */
+public record SearchTerm(List<String> parts, Set<String> words) {
+
+    /** More words than this add little to a search and only cost index lookups. */
+    static final int MAX_WORDS = 8;
+
+    public static SearchTerm of(String text) {
+        List<String> parts = Arrays.stream(text.toLowerCase(Locale.ROOT).trim().split("\\s+"))
+                .filter(part -> !part.isEmpty()).distinct().toList();
+        return new SearchTerm(parts, UrlWords.words(String.join(" ", parts), MAX_WORDS));
+    }
+
+    /** Whether every word of the term begins a word of the URL (as the index keeps its words). */
+    public boolean wordsBegin(String url) {
+        Set<String> urlWords = UrlWords.of(url);
+        return words.stream().allMatch(word -> urlWords.stream().anyMatch(urlWord -> urlWord.startsWith(word)));
+    }
+
+    /**
+     * A term without letters or digits, or with characters no stored URL has (they are percent-encoded ASCII),
+     * matches no link; such a term is answered without asking the database.
+     */
+    public boolean canMatch() {
+        return !words.isEmpty() && parts.stream().allMatch(part -> part.chars().allMatch(c -> c > ' ' && c < 127));
+    }
+}

@@ -1,0 +1,94 @@
+package io.fuxi.it;
+
+import static io.fuxi.it.Api.assertProblem;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import jakarta.json.JsonObject;
+import java.net.URLEncoder;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Searching a partner's links by URL text through the word index, on both of its plans. */
+class LinkSearchIT extends DeployedFuxi {
+
+    @Test
+    void partsMustAppearAndWordsMustBeginAWord() {
+        Api kim = admin.newPartner("kim");
+        String one = kim.created("{\"url\":\"https://shop7.example/Item/1\"}").getString("code");
+        String two = kim.created("{\"url\":\"https://shop70.example/item/2\"}").getString("code");
+        String sale = kim.created("{\"url\":\"https://other.example/shop7-sale?colour=Red\"}").getString("code");
+        String cafe = kim.created("{\"url\":\"https://example.com/café\"}").getString("code");
+
+        assertEquals(List.of(one), codes(kim, "shop7.example"));
+        assertEquals(List.of(sale, two, one), codes(kim, "SHOP7"), "a word matches words it begins, ignoring case");
+        assertEquals(List.of(two, one), codes(kim, "example item"), "every part, anywhere");
+        assertEquals(List.of(one), codes(kim, "item/1"));
+        assertEquals(List.of(sale), codes(kim, "colour=red"));
+        assertEquals(List.of(cafe), codes(kim, "caf"));
+        assertEquals(List.of(), codes(kim, "xample"), "words match from their start");
+        assertEquals(List.of(), codes(kim, "shop7.example/item/2"));
+        assertEquals(List.of(), codes(kim, "nothing-like-this"));
+        assertEquals(List.of(), codes(kim, "café"), "stored URLs are percent-encoded");
+        assertEquals(List.of(), codes(admin.newPartner("lou"), "shop7"), "another key's links are not searched");
+
+        assertProblem(kim.get("api/v1/links?q=" + "a".repeat(201)), 400, "q");
+    }
+
+    @Test
+    void changesAndDeletesReachTheIndex() {
+        Api max = admin.newPartner("max");
+        String code = max.created("{\"url\":\"https://before.example/path\"}").getString("code");
+        assertEquals(List.of(code), codes(max, "before"));
+
+        assertEquals(200, max.patch("api/v1/links/" + code, "{\"url\":\"https://after.example/path\"}").statusCode());
+        assertEquals(List.of(), codes(max, "before"));
+        assertEquals(List.of(code), codes(max, "after.example"));
+        assertEquals(200, max.patch("api/v1/links/" + code, "{\"enabled\":false}").statusCode());
+        assertEquals(List.of(code), codes(max, "after.example"), "changes other than the URL keep the words");
+
+        assertEquals(204, max.delete("api/v1/links/" + code).statusCode());
+        assertEquals(List.of(), codes(max, "after"));
+    }
+
+    /**
+     * With more than 10,000 links per word every word is common and the search reads the links newest first
+     * instead of starting from the index; the answers must be the same kind as the index plan's.
+     */
+    @Test
+    void commonWordsAreSearchedNewestFirstWithTheSameRules() {
+        Api ned = admin.newPartner("ned");
+        for (int batch = 0; batch < 11; batch++) {
+            StringBuilder items = new StringBuilder("[");
+            for (int i = 0; i < 1000; i++) {
+                int n = batch * 1000 + i;
+                items.append(i == 0 ? "" : ",").append("{\"url\":\"https://common.example/n/").append(n).append("\"}");
+            }
+            HttpResponse<String> bulk = ned.post("api/v1/links/bulk", items.append("]").toString());
+            assertEquals(200, bulk.statusCode(), bulk.body());
+            assertEquals(1000, Api.json(bulk).getInt("created"));
+        }
+        String newest = ned.created("{\"url\":\"https://common.example/newest\"}").getString("code");
+
+        List<String> everyLink = codes(ned, "", 100);
+        assertEquals(newest, everyLink.get(0));
+        assertEquals(everyLink, codes(ned, "common.example", 100), "every link matches, newest first");
+        assertEquals(everyLink.subList(1, 100), codes(ned, "common.example/n/", 99));
+        assertEquals(List.of(), codes(ned, "example.common"), "the parts are still checked");
+        assertEquals(List.of(), codes(ned, "common newest/n"));
+        assertEquals(List.of(newest), codes(ned, "common newest"), "one rare word: from the index");
+        assertEquals(1, codes(ned, "common.example/n/10999").size());
+        assertEquals(11, codes(ned, "common 1099").size(), "1099 and 10990 to 10999");
+    }
+
+    private static List<String> codes(Api api, String query) {
+        return codes(api, query, 100);
+    }
+
+    private static List<String> codes(Api api, String query, int size) {
+        HttpResponse<String> page = api.get("api/v1/links?size=" + size + "&q=" + URLEncoder.encode(query, StandardCharsets.UTF_8));
+        assertEquals(200, page.statusCode(), page.body());
+        return Api.json(page).getJsonArray("links").getValuesAs(JsonObject.class).stream().map(link -> link.getString("code")).toList();
+    }
+}
