@@ -2,6 +2,8 @@ package io.fuxi.codes.boundary;
 
 import io.fuxi.codes.entity.CodeBatch;
 import io.fuxi.codes.entity.PoolState;
+import io.fuxi.codes.control.CodeRecycler;
+import jakarta.inject.Inject;
 import jakarta.ejb.Stateless;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
@@ -19,6 +21,9 @@ public class PoolStatus {
     @PersistenceContext
     EntityManager em;
 
+    @Inject
+    CodeRecycler recycler;
+
     public JsonObject read() {
         PoolState state = em.find(PoolState.class, PoolState.ID);
         JsonArrayBuilder batches = Json.createArrayBuilder();
@@ -30,6 +35,7 @@ public class PoolStatus {
                 .add("loadedSeq", state == null ? 0 : state.loadedSeq())
                 .add("nextSeq", state == null ? 1 : state.nextSeq())
                 .add("remaining", state == null ? 0 : state.remaining())
+                .add("recycledHeld", recycler.held())
                 .add("batches", batches)
                 .build();
     }

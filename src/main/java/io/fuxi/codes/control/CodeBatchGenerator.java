@@ -1,5 +1,6 @@
 package io.fuxi.codes.control;
 
+import io.fuxi.platform.database.Sql;
 import io.fuxi.platform.database.FuxiDataSource;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -18,13 +19,12 @@ import javax.sql.DataSource;
  * Restart-safe: a batch first reserves its permutation positions and sequence numbers in one transaction; rows
  * then go in as multi-row inserts, each chunk committed together with the batch's progress counter, so a batch
  * interrupted half-way is resumed from exactly where it stopped, never loaded twice. Only one generator runs in
- * the whole cluster: it holds a MySQL named lock on its connection, which the server frees if the node dies.
+ * the whole cluster: it holds the {@link PoolLock}.
  */
 @ApplicationScoped
 public class CodeBatchGenerator {
 
     private static final Logger LOG = Logger.getLogger(CodeBatchGenerator.class.getName());
-    private static final String LOCK = "fuxi.code-pool.generator";
     /** Rows per INSERT statement and per commit: large enough to amortise round trips, small enough for any max_allowed_packet. */
     static final int CHUNK = 4096;
 
@@ -38,7 +38,7 @@ public class CodeBatchGenerator {
      */
     public boolean generate(long size, long whenRemainingBelow, int lockWaitSeconds) {
         try (Connection connection = dataSource.getConnection()) {
-            if (!lock(connection, lockWaitSeconds)) {
+            if (!PoolLock.take(connection, lockWaitSeconds)) {
                 LOG.info("Another node is generating codes; not starting a second generator");
                 return false;
             }
@@ -54,8 +54,7 @@ public class CodeBatchGenerator {
                 }
                 return true;
             } finally {
-                connection.setAutoCommit(true);
-                unlock(connection);
+                PoolLock.release(connection);
             }
         } catch (SQLException e) {
             throw new IllegalStateException("Code batch generation failed", e);
@@ -76,23 +75,6 @@ public class CodeBatchGenerator {
                 "SELECT loaded_seq - next_seq + 1 FROM code_pool_state WHERE id = 1");
              ResultSet row = query.executeQuery()) {
             return row.next() ? Math.max(0, row.getLong(1)) : 0;
-        }
-    }
-
-    private static boolean lock(Connection connection, int waitSeconds) throws SQLException {
-        try (PreparedStatement statement = connection.prepareStatement("SELECT GET_LOCK(?, ?)")) {
-            statement.setString(1, LOCK);
-            statement.setInt(2, waitSeconds);
-            try (ResultSet row = statement.executeQuery()) {
-                return row.next() && row.getInt(1) == 1;
-            }
-        }
-    }
-
-    private static void unlock(Connection connection) throws SQLException {
-        try (PreparedStatement statement = connection.prepareStatement("SELECT RELEASE_LOCK(?)")) {
-            statement.setString(1, LOCK);
-            statement.executeQuery().close();
         }
     }
 
@@ -209,11 +191,7 @@ public class CodeBatchGenerator {
     }
 
     static String insertSql(int rows) {
-        StringBuilder sql = new StringBuilder("INSERT INTO code_pool (seq, code) VALUES ");
-        for (int i = 0; i < rows; i++) {
-            sql.append(i == 0 ? "(?,?)" : ",(?,?)");
-        }
-        return sql.toString();
+        return "INSERT INTO code_pool (seq, code) VALUES " + Sql.repeat("(?, ?)", rows);
     }
 
     private record Batch(long id, long firstSeq, long firstIndex, long size, long loaded) {

@@ -6,6 +6,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.infinispan.Cache;
@@ -24,6 +25,11 @@ public class LinkCache {
     @Inject
     @ConfigProperty(name = "fuxi.cache.max-links", defaultValue = "1000000")
     long maxLinks;
+
+    /** Bounds how long a node can serve a link changed or purged elsewhere; a recycled code waits at least this long. */
+    @Inject
+    @ConfigProperty(name = "fuxi.cache.link-ttl-seconds", defaultValue = "300")
+    long linkTtlSeconds;
 
     @Inject
     @ConfigProperty(name = "fuxi.cache.unknown-ttl-seconds", defaultValue = "30")
@@ -50,6 +56,7 @@ public class LinkCache {
         manager = new DefaultCacheManager(global.build());
         ConfigurationBuilder linkCache = new ConfigurationBuilder();
         linkCache.memory().maxCount(maxLinks).whenFull(EvictionStrategy.REMOVE);
+        linkCache.expiration().lifespan(linkTtlSeconds, TimeUnit.SECONDS);
         manager.defineConfiguration("links", linkCache.build());
         ConfigurationBuilder unknownCache = new ConfigurationBuilder();
         unknownCache.memory().maxCount(maxUnknown).whenFull(EvictionStrategy.REMOVE);
@@ -62,6 +69,11 @@ public class LinkCache {
     @PreDestroy
     void stop() {
         manager.stop();
+    }
+
+    /** The longest a node may answer for a code from its caches after the database changed: a link or an unknown code. */
+    public Duration longestStaleness() {
+        return Duration.ofSeconds(linkTtlSeconds + unknownTtlSeconds);
     }
 
     public CachedLink get(String code) {

@@ -1,5 +1,6 @@
 package io.fuxi.redirect.control;
 
+import io.fuxi.expiry.boundary.LinksPurged;
 import io.fuxi.links.boundary.LinkChanged;
 import io.fuxi.links.boundary.LinkCreated;
 import io.fuxi.links.boundary.LinkService;
@@ -62,5 +63,10 @@ public class LinkResolver {
 
     void onChanged(@Observes(during = TransactionPhase.AFTER_SUCCESS) LinkChanged changed) {
         cache.evict(changed.code());
+    }
+
+    /** Purged links answer 404 here at once; other nodes drop them within fuxi.cache.link-ttl-seconds. */
+    void onPurged(@Observes LinksPurged purged) {
+        purged.codes().forEach(cache::evict);
     }
 }

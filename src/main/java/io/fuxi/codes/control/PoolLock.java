@@ -1,0 +1,51 @@
+package io.fuxi.codes.control;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+
+/**
+ * The cluster-wide right to append to the code pool: a MySQL named lock held by one connection, which the server
+ * frees if the node dies. The batch generator and the recycler both append, so both take it.
+ */
+final class PoolLock {
+
+    static final String NAME = "fuxi.code-pool.generator";
+
+    private PoolLock() {
+    }
+
+    static boolean take(Connection connection, int waitSeconds) throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement("SELECT GET_LOCK(?, ?)")) {
+            statement.setString(1, NAME);
+            statement.setInt(2, waitSeconds);
+            try (ResultSet row = statement.executeQuery()) {
+                return row.next() && row.getInt(1) == 1;
+            }
+        }
+    }
+
+    /**
+     * Rolls back what is uncommitted (turning auto-commit back on would commit it) and frees the lock, for a
+     * connection about to go back to the pool.
+     */
+    static void release(Connection connection) throws SQLException {
+        if (!connection.getAutoCommit()) {
+            connection.rollback();
+            connection.setAutoCommit(true);
+        }
+        try (PreparedStatement statement = connection.prepareStatement("SELECT RELEASE_LOCK(?)")) {
+            statement.setString(1, NAME);
+            statement.executeQuery().close();
+        }
+    }
+
+    /** Whether a batch was left half-loaded: its sequence numbers are reserved, so nothing may be appended before it is finished. */
+    static boolean batchUnfinished(Connection connection) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement("SELECT 1 FROM code_batch WHERE finished_at IS NULL LIMIT 1");
+             ResultSet row = query.executeQuery()) {
+            return row.next();
+        }
+    }
+}

@@ -1,0 +1,139 @@
+package io.fuxi.expiry.boundary;
+
+import io.fuxi.expiry.control.ExpiredLinkPurger;
+import io.fuxi.expiry.control.ExpiryOptions;
+import io.fuxi.expiry.control.PurgeReport;
+import io.fuxi.redirect.control.LinkCache;
+import jakarta.annotation.PostConstruct;
+import jakarta.ejb.ConcurrencyManagement;
+import jakarta.ejb.ConcurrencyManagementType;
+import jakarta.ejb.DependsOn;
+import jakarta.ejb.Schedule;
+import jakarta.ejb.Singleton;
+import jakarta.ejb.Startup;
+import jakarta.ejb.TransactionManagement;
+import jakarta.ejb.TransactionManagementType;
+import jakarta.enterprise.event.Event;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Purges expired links: a non-persistent timer looks every five seconds whether a run is due (the interval counts
+ * from the end of the last run on any node, and the lease lets only one node run), and an admin may start a run at
+ * once. One run at a time on this node.
+ */
+@Singleton
+@Startup
+@DependsOn("SchemaMigration")
+@ConcurrencyManagement(ConcurrencyManagementType.BEAN)
+@TransactionManagement(TransactionManagementType.BEAN)
+public class ExpiryPurge {
+
+    private static final Logger LOG = Logger.getLogger(ExpiryPurge.class.getName());
+
+    @Inject
+    ExpiredLinkPurger purger;
+
+    @Inject
+    Event<LinksPurged> purged;
+
+    @Inject
+    LinkCache cache;
+
+    @Inject
+    @ConfigProperty(name = "fuxi.expiry.scheduled", defaultValue = "true")
+    boolean scheduled;
+
+    @Inject
+    @ConfigProperty(name = "fuxi.expiry.interval-seconds", defaultValue = "60")
+    int intervalSeconds;
+
+    @Inject
+    @ConfigProperty(name = "fuxi.expiry.batch-size", defaultValue = "1000")
+    int batchSize;
+
+    @Inject
+    @ConfigProperty(name = "fuxi.expiry.lease-seconds", defaultValue = "60")
+    int leaseSeconds;
+
+    @Inject
+    @ConfigProperty(name = "fuxi.expiry.pause-millis", defaultValue = "10")
+    int pauseMillis;
+
+    @Inject
+    @ConfigProperty(name = "fuxi.expiry.recycle-delay-seconds", defaultValue = "3600")
+    int recycleDelaySeconds;
+
+    private ExpiryOptions options;
+    private final AtomicBoolean running = new AtomicBoolean();
+    private final AtomicReference<PurgeTotals> totals = new AtomicReference<>(PurgeTotals.NONE);
+    private volatile long lastAttemptNanos = System.nanoTime();
+
+    @PostConstruct
+    void readOptions() {
+        options = new ExpiryOptions(scheduled, Math.max(1, intervalSeconds), Math.min(Math.max(1, batchSize), 10_000),
+                Math.max(5, leaseSeconds), Duration.ofMillis(Math.max(0, pauseMillis)), recycleDelay());
+        LOG.info(() -> "Expiry purge: " + options);
+    }
+
+    /** Never shorter than the longest a cache may still serve a purged link (or remember its code as unknown). */
+    private Duration recycleDelay() {
+        Duration configured = Duration.ofSeconds(Math.max(0, recycleDelaySeconds));
+        Duration staleness = cache.longestStaleness();
+        if (configured.compareTo(staleness) < 0) {
+            LOG.warning(() -> "fuxi.expiry.recycle-delay-seconds is shorter than the caches may hold a link; using " + staleness.toSeconds() + " s");
+            return staleness;
+        }
+        return configured;
+    }
+
+    @Schedule(second = "*/5", minute = "*", hour = "*", persistent = false)
+    void purgeWhenDue() {
+        if (options.scheduled() && System.nanoTime() - lastAttemptNanos >= Duration.ofSeconds(options.intervalSeconds()).toNanos()) {
+            lastAttemptNanos = System.nanoTime();
+            try {
+                run(true);
+            } catch (RuntimeException e) {
+                // logged by run(); the timer must not fail, or the container retries it at once
+            }
+        }
+    }
+
+    /** A run now, whatever the interval; empty if this node is already running one. */
+    public Optional<PurgeReport> purgeNow() {
+        return run(false);
+    }
+
+    public PurgeTotals totals() {
+        return totals.get();
+    }
+
+    public ExpiryOptions options() {
+        return options;
+    }
+
+    private Optional<PurgeReport> run(boolean whenDue) {
+        if (!running.compareAndSet(false, true)) {
+            return Optional.empty();
+        }
+        try {
+            PurgeReport report = purger.purge(options, whenDue, codes -> purged.fire(new LinksPurged(codes)));
+            totals.updateAndGet(current -> current.plus(report));
+            if (report.ran()) {
+                LOG.info(report::toString);
+            }
+            return Optional.of(report);
+        } catch (RuntimeException e) {
+            LOG.log(Level.SEVERE, "The expiry purge failed; the next run goes on where it stopped", e);
+            throw e;
+        } finally {
+            running.set(false);
+        }
+    }
+}

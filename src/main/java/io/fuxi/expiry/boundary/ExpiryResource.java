@@ -1,0 +1,80 @@
+package io.fuxi.expiry.boundary;
+
+import io.fuxi.expiry.control.ExpiryOptions;
+import io.fuxi.expiry.control.PurgeReport;
+import io.fuxi.platform.problem.ProblemException;
+import io.fuxi.security.control.Caller;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.SecurityContext;
+
+/** Admin calls on the expiry purge: its settings and what it has done, and a run started at once. */
+@Path("v1/expiry")
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+public class ExpiryResource {
+
+    @Inject
+    ExpiryPurge purge;
+
+    @Context
+    SecurityContext security;
+
+    @GET
+    public JsonObject read() {
+        caller().requireAdmin();
+        ExpiryOptions options = purge.options();
+        PurgeTotals totals = purge.totals();
+        JsonObjectBuilder json = Json.createObjectBuilder()
+                .add("scheduled", options.scheduled())
+                .add("intervalSeconds", options.intervalSeconds())
+                .add("batchSize", options.batchSize())
+                .add("recycleDelaySeconds", options.recycleDelay().toSeconds())
+                .add("runs", totals.runs())
+                .add("linksPurged", totals.linksPurged())
+                .add("codesHeld", totals.codesHeld())
+                .add("codesReleased", totals.codesReleased());
+        if (totals.last() != null) {
+            json.add("lastRun", json(totals.last()));
+        }
+        return json.build();
+    }
+
+    /** Runs a purge now, on this node, and answers its report when it is done. */
+    @POST
+    @Path("purges")
+    public JsonObject purgeNow() {
+        caller().requireAdmin();
+        PurgeReport report = purge.purgeNow()
+                .orElseThrow(() -> new ProblemException(409, "Conflict", "A purge is already running on this node."));
+        if (!report.ran()) {
+            throw new ProblemException(409, "Conflict", "Another node is purging; see its log.");
+        }
+        return json(report);
+    }
+
+    private static JsonObject json(PurgeReport report) {
+        return Json.createObjectBuilder()
+                .add("startedAt", report.startedAt().toString())
+                .add("tookMillis", report.took().toMillis())
+                .add("complete", report.complete())
+                .add("linksPurged", report.linksPurged())
+                .add("codesHeld", report.codesHeld())
+                .add("codesReleased", report.codesReleased())
+                .add("batches", report.batches())
+                .build();
+    }
+
+    private Caller caller() {
+        return (Caller) security.getUserPrincipal();
+    }
+}

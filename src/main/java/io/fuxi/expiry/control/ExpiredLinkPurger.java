@@ -1,0 +1,208 @@
+package io.fuxi.expiry.control;
+
+import io.fuxi.platform.database.Sql;
+import io.fuxi.codes.control.CodeRecycler;
+import io.fuxi.platform.database.FuxiDataSource;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.function.Consumer;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import javax.sql.DataSource;
+
+/**
+ * Deletes the links that expired before the run started, a batch per transaction, while this node holds the purge
+ * lease. Each transaction renews the lease, locks its links by primary key (re-checking their expiry, so a link
+ * extended a moment ago stays), deletes them with their search words and holds their codes for recycling: a run
+ * stopped anywhere leaves every link either whole or gone with its code held. Then held codes old enough are
+ * released to the pool.
+ */
+@ApplicationScoped
+public class ExpiredLinkPurger {
+
+    private static final Logger LOG = Logger.getLogger(ExpiredLinkPurger.class.getName());
+    static final String JOB = "expiry-purge";
+
+    @Resource(lookup = FuxiDataSource.JNDI_NAME)
+    DataSource dataSource;
+
+    @Inject
+    Clock clock;
+
+    @Inject
+    CodeRecycler recycler;
+
+    /** This node, as the lease names it. */
+    final String node = hostName() + "/" + UUID.randomUUID();
+
+    /**
+     * One run: {@code onBatch} gets the codes of each committed batch (to drop them from caches). With
+     * {@code whenDue} the run happens only if the last one, on any node, ended an interval ago.
+     */
+    public PurgeReport purge(ExpiryOptions options, boolean whenDue, Consumer<List<String>> onBatch) {
+        Instant startedAt = clock.instant();
+        long start = System.nanoTime();
+        JobLease lease = new JobLease(JOB, node, options.leaseSeconds());
+        Tally tally = new Tally();
+        try (Connection connection = dataSource.getConnection()) {
+            if (!lease.take(connection, whenDue ? options.intervalSeconds() : 0)) {
+                return PurgeReport.notRun(startedAt);
+            }
+            try {
+                tally.complete = purgeAll(connection, lease, options, startedAt, tally, onBatch);
+            } finally {
+                end(connection, lease);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("The purge failed after " + tally.links + " links; the next run goes on", e);
+        }
+        long released = recycler.release(options.recycleDelay());
+        return new PurgeReport(startedAt, Duration.ofNanos(System.nanoTime() - start), true, tally.complete, tally.links,
+                tally.held, released, tally.batches);
+    }
+
+    /**
+     * Read committed: InnoDB then locks only the rows a statement changes or selects for update, never gaps or rows
+     * it merely walked past, so the purge holds up no create and no edit of a live link.
+     */
+    private boolean purgeAll(Connection connection, JobLease lease, ExpiryOptions options, Instant cutoff, Tally tally,
+                             Consumer<List<String>> onBatch) throws SQLException {
+        connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+        connection.setAutoCommit(false);
+        while (true) {
+            if (!lease.renew(connection)) {
+                LOG.warning("Another node took the purge lease over; this run stops");
+                return false;
+            }
+            List<String> candidates = expired(connection, cutoff, options.batchSize());
+            List<String> doomed = candidates.isEmpty() ? candidates : lockStillExpired(connection, candidates, cutoff);
+            delete(connection, "DELETE FROM link WHERE code IN ", doomed);
+            delete(connection, "DELETE FROM link_word WHERE code IN ", doomed);
+            int held = CodeRecycler.hold(connection, doomed);
+            connection.commit();
+            tally.add(doomed.size(), held);
+            if (!doomed.isEmpty()) {
+                onBatch.accept(doomed);
+            }
+            if (candidates.size() < options.batchSize()) {
+                return true;
+            }
+            pause(options.pauseBetweenBatches());
+        }
+    }
+
+    private static List<String> expired(Connection connection, Instant cutoff, int limit) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement("SELECT code FROM link WHERE expires_at < ? ORDER BY expires_at LIMIT " + limit)) {
+            query.setObject(1, utc(cutoff));
+            List<String> codes = new ArrayList<>();
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    codes.add(rows.getString(1));
+                }
+            }
+            return codes;
+        }
+    }
+
+    /**
+     * The candidates still expired, locked. The only condition is the primary key, so that InnoDB locks these rows
+     * and nothing else (a condition on expires_at could make it lock the range of that index it walks).
+     */
+    private static List<String> lockStillExpired(Connection connection, List<String> candidates, Instant cutoff) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement(Sql.inList("SELECT code, expires_at FROM link WHERE code IN ", candidates.size()) + " FOR UPDATE")) {
+            for (int i = 0; i < candidates.size(); i++) {
+                query.setString(i + 1, candidates.get(i));
+            }
+            LocalDateTime before = utc(cutoff);
+            List<String> codes = new ArrayList<>();
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    if (rows.getObject(2, LocalDateTime.class).isBefore(before)) {
+                        codes.add(rows.getString(1));
+                    }
+                }
+            }
+            return codes;
+        }
+    }
+
+    /** Link times are stored as UTC DATETIME(3), written and read without time zone conversion. */
+    private static LocalDateTime utc(Instant instant) {
+        return LocalDateTime.ofInstant(instant, ZoneOffset.UTC);
+    }
+
+    private static void delete(Connection connection, String sql, List<String> codes) throws SQLException {
+        if (codes.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement delete = connection.prepareStatement(Sql.inList(sql, codes.size()))) {
+            for (int i = 0; i < codes.size(); i++) {
+                delete.setString(i + 1, codes.get(i));
+            }
+            delete.executeUpdate();
+        }
+    }
+
+    /** Rolls back whatever is open and gives the lease up; if the connection is gone, the lease simply expires. */
+    private static void end(Connection connection, JobLease lease) {
+        try {
+            if (!connection.getAutoCommit()) {
+                connection.rollback();
+                connection.setAutoCommit(true);
+            }
+            connection.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ); // the pool's default
+            lease.giveUp(connection);
+        } catch (SQLException e) {
+            LOG.log(Level.WARNING, "Could not give the purge lease up; it expires in " + lease.seconds() + " s", e);
+        }
+    }
+
+    private static void pause(Duration pause) {
+        if (pause.isZero()) {
+            return;
+        }
+        try {
+            Thread.sleep(pause.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static String hostName() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            return "unknown-host";
+        }
+    }
+
+    private static final class Tally {
+        long links;
+        long held;
+        long batches;
+        boolean complete;
+
+        void add(int links, int held) {
+            if (links > 0) {
+                this.links += links;
+                this.held += held;
+                batches++;
+            }
+        }
+    }
+}

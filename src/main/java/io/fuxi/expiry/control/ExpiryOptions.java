@@ -1,0 +1,12 @@
+package io.fuxi.expiry.control;
+
+import java.time.Duration;
+
+/**
+ * How the purge runs: whether the schedule runs it, how often (cluster-wide), how many links per transaction, the
+ * lease, the pause between batches that leaves the database to the redirects, and how long a code is held before
+ * it returns to the pool.
+ */
+public record ExpiryOptions(boolean scheduled, int intervalSeconds, int batchSize, int leaseSeconds, Duration pauseBetweenBatches,
+                            Duration recycleDelay) {
+}

@@ -1,0 +1,209 @@
+package io.fuxi.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.fuxi.it.clock.ClockResource;
+import io.fuxi.it.clock.MovableClock;
+import jakarta.json.JsonObject;
+import java.io.File;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import javax.sql.DataSource;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.asset.StringAsset;
+import org.jboss.shrinkwrap.api.spec.JavaArchive;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Expiry end to end, on the real WAR plus a movable clock: links answer 410 the moment they expire, the timer purges
+ * them (404), and their codes go back to the pool and are handed out again. The deployment's timer purges 20 s after
+ * the last run (the first test works inside that window), and its caches forget within 3 s, so codes come back
+ * after 3 s; these settings have a higher ordinal than the suite's system properties, which turn the timer off.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class ExpiryIT {
+
+    @ArquillianResource
+    URL base;
+
+    private Api admin;
+    private final DataSource database = TestDatabase.dataSource("fuxi");
+
+    @Deployment(testable = false)
+    static WebArchive war() {
+        JavaArchive settings = ShrinkWrap.create(JavaArchive.class, "expiry-it-settings.jar")
+                .addAsManifestResource(new StringAsset("""
+                        config_ordinal=500
+                        fuxi.expiry.scheduled=true
+                        fuxi.expiry.interval-seconds=20
+                        fuxi.expiry.recycle-delay-seconds=0
+                        fuxi.cache.link-ttl-seconds=2
+                        fuxi.cache.unknown-ttl-seconds=1
+                        """), "microprofile-config.properties");
+        return ShrinkWrap.createFromZipFile(WebArchive.class, new File(System.getProperty("fuxi.it.war")))
+                .addClasses(MovableClock.class, ClockResource.class)
+                .addAsLibrary(settings);
+    }
+
+    @BeforeEach
+    void connect() throws URISyntaxException {
+        admin = new Api(base.toURI());
+    }
+
+    @AfterEach
+    void clockBack() {
+        moveClock(Duration.ZERO);
+    }
+
+    @Test
+    @Order(1)
+    void expiredLinksAnswer410ThenArePurgedAndTheirCodesComeBack() throws Exception {
+        String inAnHour = Instant.now().plus(Duration.ofHours(1)).toString();
+        String lasting = admin.created("{\"url\":\"https://example.com/lasting\"}").getString("code");
+        String brief = admin.created("{\"url\":\"https://example.com/brief\",\"expiresAt\":\"" + inAnHour + "\"}").getString("code");
+        String alias = admin.created("{\"url\":\"https://example.com/alias\",\"alias\":\"brief-alias\",\"expiresAt\":\"" + inAnHour + "\"}").getString("code");
+        assertEquals(302, admin.follow(brief).statusCode(), "cached from here on");
+
+        moveClock(Duration.ofHours(2));
+        assertEquals(410, admin.follow(brief).statusCode(), "expired at once, though cached and not yet purged");
+        assertEquals(410, admin.follow(alias).statusCode());
+
+        JsonObject report = purgeNow();
+        assertEquals(404, admin.follow(brief).statusCode());
+        assertEquals(404, admin.follow(alias).statusCode());
+        assertEquals(302, admin.follow(lasting).statusCode());
+        assertEquals(report, Api.json(admin.get("api/v1/expiry")).getJsonObject("lastRun"), "the last run's report is kept");
+        assertEquals(List.of(brief), codesIn("recycled_code", brief), "held until no cache can serve the old link");
+        assertEquals(List.of(), codesIn("recycled_code", alias), "aliases never go to the pool");
+
+        awaitTrue(() -> purgeNow() != null && codesIn("recycled_code", brief).isEmpty(), "a run 3 s later releases the code");
+        List<String> seqs = codesIn("code_pool", brief);
+        assertEquals(2, seqs.size(), "issued once, then appended once more: " + seqs);
+        long appendedAt = Long.parseLong(seqs.get(1));
+
+        // Load more codes after it, then hand out everything before it as if used: skipped codes are never issued
+        // (as when a node dies), and the new batch keeps the pool above its low-water mark.
+        int started = admin.post("api/v1/pool/batches", "{\"size\":5000}").statusCode();
+        assertTrue(started == 202 || started == 409, "202, or 409 while a top-up already loads more: " + started);
+        awaitTrue(() -> Api.json(admin.get("api/v1/pool")).getJsonNumber("loadedSeq").longValue() >= appendedAt + 5000, "the batch is loaded");
+        execute("UPDATE code_pool_state SET next_seq = " + (appendedAt - 10) + " WHERE next_seq < " + (appendedAt - 10));
+        List<String> issued = createLinksUntil(brief);
+        assertEquals(1, issued.stream().filter(brief::equals).count());
+        HttpResponse<String> reborn = admin.follow(brief);
+        assertEquals(302, reborn.statusCode());
+        assertEquals("https://example.com/reborn/" + issued.indexOf(brief), reborn.headers().firstValue("Location").orElseThrow());
+        Api.assertProblem(admin.newPartner("not-admin").post("api/v1/expiry/purges", ""), 403, null);
+    }
+
+    @Test
+    @Order(2)
+    void theTimerPurgesOnItsOwn() throws Exception {
+        String soon = admin.created("{\"url\":\"https://example.com/soon\",\"expiresAt\":\"" + Instant.now().plusSeconds(60) + "\"}").getString("code");
+        int runs = Api.json(admin.get("api/v1/expiry")).getInt("runs");
+        moveClock(Duration.ofMinutes(2));
+        assertEquals(410, admin.follow(soon).statusCode());
+        awaitTrue(() -> admin.follow(soon).statusCode() == 404, "the timer purges 20 s after the last run");
+        assertTrue(Api.json(admin.get("api/v1/expiry")).getInt("runs") > runs);
+    }
+
+    /** The report of a run started now; a 409 means the timer is running at that moment, and the next call runs. */
+    private JsonObject purgeNow() {
+        for (int attempt = 0; attempt < 10; attempt++) {
+            HttpResponse<String> run = admin.post("api/v1/expiry/purges", "");
+            if (run.statusCode() == 200) {
+                return Api.json(run);
+            }
+            assertEquals(409, run.statusCode(), run.body());
+            sleep(Duration.ofMillis(200));
+        }
+        throw new AssertionError("no purge could run in 10 attempts");
+    }
+
+    private List<String> createLinksUntil(String code) {
+        List<String> issued = new ArrayList<>();
+        for (int call = 0; call < 5 && !issued.contains(code); call++) {
+            StringBuilder items = new StringBuilder("[");
+            for (int i = 0; i < 100; i++) {
+                items.append(i == 0 ? "" : ",").append("{\"url\":\"https://example.com/reborn/").append(issued.size() + i).append("\"}");
+            }
+            HttpResponse<String> bulk = admin.post("api/v1/links/bulk", items.append("]").toString());
+            assertEquals(200, bulk.statusCode(), bulk.body());
+            Api.json(bulk).getJsonArray("results").getValuesAs(JsonObject.class)
+                    .forEach(result -> issued.add(result.getJsonObject("link").getString("code")));
+        }
+        assertTrue(issued.contains(code), "the recycled code was not handed out among " + issued.size() + " new links");
+        return issued;
+    }
+
+    private void moveClock(Duration offset) {
+        HttpResponse<String> moved = admin.send(admin.authorized("api/test/clock-offset/" + offset.toSeconds())
+                .PUT(HttpRequest.BodyPublishers.noBody()));
+        assertEquals(204, moved.statusCode(), moved.body());
+    }
+
+    /** The sequence numbers of the code in code_pool, or the code itself in recycled_code. */
+    private List<String> codesIn(String table, String code) {
+        String sql = table.equals("code_pool") ? "SELECT seq FROM code_pool WHERE code = ? ORDER BY seq" : "SELECT code FROM recycled_code WHERE code = ?";
+        try (Connection connection = database.getConnection(); PreparedStatement query = connection.prepareStatement(sql)) {
+            query.setString(1, code);
+            List<String> rows = new ArrayList<>();
+            try (ResultSet result = query.executeQuery()) {
+                while (result.next()) {
+                    rows.add(result.getString(1));
+                }
+            }
+            return rows;
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private void execute(String sql) throws SQLException {
+        try (Connection connection = database.getConnection(); PreparedStatement statement = connection.prepareStatement(sql)) {
+            statement.executeUpdate();
+        }
+    }
+
+    private static void awaitTrue(Supplier<Boolean> condition, String what) {
+        Instant deadline = Instant.now().plusSeconds(45);
+        while (!condition.get()) {
+            assertFalse(Instant.now().isAfter(deadline), "not within 45 s: " + what);
+            sleep(Duration.ofMillis(200));
+        }
+    }
+
+    private static void sleep(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
+        }
+    }
+}
