@@ -40,3 +40,5 @@ timed "q=shop7.example&size=20"
 timed "q=item/424242&size=20"
 timed "q=shop7.example/item/99&size=20"
 timed "q=no-such-text&size=20"
+# the known slow case (ADR 5): every word common, the parts in an order no URL has, so the links are read to the end
+timed "q=example.shop7&size=20"
