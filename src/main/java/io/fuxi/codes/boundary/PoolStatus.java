@@ -1,10 +1,10 @@
 package io.fuxi.codes.boundary;
 
+import io.fuxi.codes.control.CodeRecycler;
 import io.fuxi.codes.entity.CodeBatch;
 import io.fuxi.codes.entity.PoolState;
-import io.fuxi.codes.control.CodeRecycler;
-import jakarta.inject.Inject;
 import jakarta.ejb.Stateless;
+import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;

@@ -96,11 +96,11 @@ public class LinkService {
         try {
             em.persist(link);
             em.flush();
-            words.add(List.of(link));
         } catch (PersistenceException e) {
             // two callers raced for the same alias; a generated code cannot collide
             throw checked.alias().<RuntimeException>map(AliasTakenException::new).orElse(e);
         }
+        words.add(List.of(link));
         LinkView view = LinkView.of(link);
         created.fire(new LinkCreated(view));
         return new Creation(view, true);
@@ -153,10 +153,10 @@ public class LinkService {
         try {
             batch.forEach(em::persist);
             em.flush();
-            words.add(batch);
         } catch (PersistenceException e) {
             throw new BulkConflictException(e);
         }
+        words.add(batch);
         batch.forEach(link -> created.fire(new LinkCreated(LinkView.of(link))));
         return List.of(results);
     }
