@@ -66,8 +66,12 @@ public class ExpiryPurge {
     @ConfigProperty(name = "fuxi.expiry.pause-millis", defaultValue = "10")
     int pauseMillis;
 
+    /**
+     * A day by default: an Idempotency-Key replay (answers are kept 24 hours from the create) must never show a code
+     * that already belongs to another link.
+     */
     @Inject
-    @ConfigProperty(name = "fuxi.expiry.recycle-delay-seconds", defaultValue = "3600")
+    @ConfigProperty(name = "fuxi.expiry.recycle-delay-seconds", defaultValue = "86400")
     int recycleDelaySeconds;
 
     private ExpiryOptions options;
@@ -82,15 +86,13 @@ public class ExpiryPurge {
         LOG.info(() -> "Expiry purge: " + options);
     }
 
-    /** Never shorter than the longest a cache may still serve a purged link (or remember its code as unknown). */
     private Duration recycleDelay() {
-        Duration configured = Duration.ofSeconds(Math.max(0, recycleDelaySeconds));
-        Duration staleness = cache.longestStaleness();
-        if (configured.compareTo(staleness) < 0) {
-            LOG.warning(() -> "fuxi.expiry.recycle-delay-seconds is shorter than the caches may hold a link; using " + staleness.toSeconds() + " s");
-            return staleness;
+        Duration asked = Duration.ofSeconds(Math.max(0, recycleDelaySeconds));
+        Duration delay = ExpiryOptions.recycleDelay(asked, cache.longestStaleness());
+        if (!delay.equals(asked)) {
+            LOG.warning(() -> "fuxi.expiry.recycle-delay-seconds is shorter than the caches may hold a link; using " + delay.toSeconds() + " s");
         }
-        return configured;
+        return delay;
     }
 
     @Schedule(second = "*/5", minute = "*", hour = "*", persistent = false)

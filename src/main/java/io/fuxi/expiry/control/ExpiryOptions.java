@@ -9,4 +9,9 @@ import java.time.Duration;
  */
 public record ExpiryOptions(boolean scheduled, int intervalSeconds, int batchSize, int leaseSeconds, Duration pauseBetweenBatches,
                             Duration recycleDelay) {
+
+    /** The delay asked for, but never shorter than the longest a cache may still answer for a purged link's code. */
+    public static Duration recycleDelay(Duration asked, Duration cacheStaleness) {
+        return asked.compareTo(cacheStaleness) < 0 ? cacheStaleness : asked;
+    }
 }
