@@ -5,6 +5,7 @@ import io.fuxi.expiry.control.ExpiryOptions;
 import io.fuxi.expiry.control.PurgeReport;
 import io.fuxi.redirect.control.LinkCache;
 import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Resource;
 import jakarta.ejb.ConcurrencyManagement;
 import jakarta.ejb.ConcurrencyManagementType;
 import jakarta.ejb.DependsOn;
@@ -13,6 +14,7 @@ import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
 import jakarta.ejb.TransactionManagement;
 import jakarta.ejb.TransactionManagementType;
+import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import java.time.Duration;
@@ -45,6 +47,9 @@ public class ExpiryPurge {
 
     @Inject
     LinkCache cache;
+
+    @Resource
+    ManagedExecutorService executor;
 
     @Inject
     @ConfigProperty(name = "fuxi.expiry.scheduled", defaultValue = "true")
@@ -95,15 +100,19 @@ public class ExpiryPurge {
         return delay;
     }
 
+    /** Starts a due run on the managed executor, so that a run of minutes holds up no other timer of this node. */
     @Schedule(second = "*/5", minute = "*", hour = "*", persistent = false)
     void purgeWhenDue() {
-        if (options.scheduled() && System.nanoTime() - lastAttemptNanos >= Duration.ofSeconds(options.intervalSeconds()).toNanos()) {
+        if (options.scheduled() && !running.get()
+                && System.nanoTime() - lastAttemptNanos >= Duration.ofSeconds(options.intervalSeconds()).toNanos()) {
             lastAttemptNanos = System.nanoTime();
-            try {
-                run(true);
-            } catch (RuntimeException e) {
-                // logged by run(); the timer must not fail, or the container retries it at once
-            }
+            executor.execute(() -> {
+                try {
+                    run(true);
+                } catch (RuntimeException e) {
+                    // logged by run(); the next tick tries again
+                }
+            });
         }
     }
 
@@ -128,7 +137,7 @@ public class ExpiryPurge {
             PurgeReport report = purger.purge(options, whenDue, codes -> purged.fire(new LinksPurged(codes)));
             totals.updateAndGet(current -> current.plus(report));
             if (report.ran()) {
-                LOG.info(report::toString);
+                LOG.log(report.didWork() ? Level.INFO : Level.FINE, report::toString); // an idle run every minute is no news
             }
             return Optional.of(report);
         } catch (RuntimeException e) {

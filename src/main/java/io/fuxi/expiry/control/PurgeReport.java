@@ -11,6 +11,11 @@ import java.time.Instant;
 public record PurgeReport(Instant startedAt, Duration took, boolean ran, boolean complete, long linksPurged, long codesHeld,
                           long codesReleased, long batches) {
 
+    /** Whether the run changed anything: links purged or codes released. */
+    public boolean didWork() {
+        return linksPurged > 0 || codesReleased > 0;
+    }
+
     static PurgeReport notRun(Instant startedAt) {
         return new PurgeReport(startedAt, Duration.ZERO, false, false, 0, 0, 0, 0);
     }
@@ -18,7 +23,7 @@ public record PurgeReport(Instant startedAt, Duration took, boolean ran, boolean
     @Override
     public String toString() {
         return ran
-                ? "Purge %s: %d expired links in %d batches, %d codes held for recycling, %d codes released to the pool, in %d ms"
+                ? "Purge %s: expired links purged %d (batches %d), codes held for recycling %d, codes released to the pool %d, %d ms"
                         .formatted(complete ? "complete" : "stopped early", linksPurged, batches, codesHeld, codesReleased, took.toMillis())
                 : "Purge not run: another node holds the lease or the last run was too recent";
     }
