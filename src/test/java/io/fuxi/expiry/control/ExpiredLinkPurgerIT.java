@@ -124,9 +124,10 @@ class ExpiredLinkPurgerIT {
         CompletableFuture<PurgeReport> interrupted;
         try (Connection blocker = database.getConnection()) {
             blocker.setAutoCommit(false);
-            blocker.createStatement().executeUpdate("INSERT INTO recycled_code (code, purged_at) VALUES ('" + expired.get(1_200) + "', NOW())");
+            String third = expired.get(1_000); // the first link of the third batch
+            blocker.createStatement().executeUpdate("INSERT INTO recycled_code (code, purged_at) VALUES ('" + third + "', NOW())");
             interrupted = CompletableFuture.supplyAsync(() -> first.purge(shortLease, false, codes -> { }));
-            execute("KILL CONNECTION " + awaitBlockedPurger());
+            execute("KILL CONNECTION " + awaitPurgerAt(third));
             assertThrows(Exception.class, interrupted::join);
             assertFalse(purger().purge(shortLease, false, codes -> { }).ran(), "the dead purger's lease still holds");
             blocker.rollback();
@@ -192,10 +193,12 @@ class ExpiredLinkPurgerIT {
         execute("INSERT INTO link_word (owner_key_id, word, created_at, code) VALUES (1, 'example', '2028-01-01', '" + code + "')");
     }
 
-    private long awaitBlockedPurger() throws Exception {
+    /** The purger's connection once it waits to hold the given code: only the third batch's INSERT names it. */
+    private long awaitPurgerAt(String code) throws Exception {
         Instant deadline = Instant.now().plusSeconds(30);
         while (Instant.now().isBefore(deadline)) {
-            String id = text("SELECT MAX(ID) FROM information_schema.PROCESSLIST WHERE INFO LIKE 'INSERT INTO recycled_code %'");
+            String id = text("SELECT MAX(ID) FROM information_schema.PROCESSLIST WHERE INFO LIKE 'INSERT INTO recycled_code%(''"
+                    + code + "''%'");
             if (id != null) {
                 return Long.parseLong(id);
             }
