@@ -7,21 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.fuxi.it.clock.ClockResource;
 import io.fuxi.it.clock.MovableClock;
 import jakarta.json.JsonObject;
-import java.io.File;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
-import javax.sql.DataSource;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -53,7 +47,7 @@ class ExpiryIT {
     URL base;
 
     private Api admin;
-    private final DataSource database = TestDatabase.dataSource("fuxi");
+    private final Rows rows = new Rows(TestDatabase.dataSource("fuxi"));
 
     @Deployment(testable = false)
     static WebArchive war() {
@@ -66,7 +60,7 @@ class ExpiryIT {
                         fuxi.cache.link-ttl-seconds=2
                         fuxi.cache.unknown-ttl-seconds=1
                         """), "microprofile-config.properties");
-        return ShrinkWrap.createFromZipFile(WebArchive.class, new File(System.getProperty("fuxi.it.war")))
+        return DeployedFuxi.war()
                 .addClasses(MovableClock.class, ClockResource.class)
                 .addAsLibrary(settings);
     }
@@ -99,11 +93,14 @@ class ExpiryIT {
         assertEquals(404, admin.follow(alias).statusCode());
         assertEquals(302, admin.follow(lasting).statusCode());
         assertEquals(report, Api.json(admin.get("api/v1/expiry")).getJsonObject("lastRun"), "the last run's report is kept");
-        assertEquals(List.of(brief), codesIn("recycled_code", brief), "held until no cache can serve the old link");
-        assertEquals(List.of(), codesIn("recycled_code", alias), "aliases never go to the pool");
+        assertEquals(List.of(brief), held(brief), "held until no cache can serve the old link");
+        assertEquals(List.of(), held(alias), "aliases never go to the pool");
 
-        awaitTrue(() -> purgeNow() != null && codesIn("recycled_code", brief).isEmpty(), "a run 3 s later releases the code");
-        List<String> seqs = codesIn("code_pool", brief);
+        awaitTrue(() -> {
+            purgeNow();
+            return held(brief).isEmpty();
+        }, "a run 3 s later releases the code");
+        List<String> seqs = rows.texts("SELECT seq FROM code_pool WHERE code = ? ORDER BY seq", brief);
         assertEquals(2, seqs.size(), "issued once, then appended once more: " + seqs);
         long appendedAt = Long.parseLong(seqs.get(1));
 
@@ -112,7 +109,7 @@ class ExpiryIT {
         int started = admin.post("api/v1/pool/batches", "{\"size\":5000}").statusCode();
         assertTrue(started == 202 || started == 409, "202, or 409 while a top-up already loads more: " + started);
         awaitTrue(() -> Api.json(admin.get("api/v1/pool")).getJsonNumber("loadedSeq").longValue() >= appendedAt + 5000, "the batch is loaded");
-        execute("UPDATE code_pool_state SET next_seq = " + (appendedAt - 10) + " WHERE next_seq < " + (appendedAt - 10));
+        rows.execute("UPDATE code_pool_state SET next_seq = " + (appendedAt - 10) + " WHERE next_seq < " + (appendedAt - 10));
         List<String> issued = createLinksUntil(brief);
         assertEquals(1, issued.stream().filter(brief::equals).count());
         HttpResponse<String> reborn = admin.follow(brief);
@@ -161,33 +158,15 @@ class ExpiryIT {
         return issued;
     }
 
+    /** The code, if it is held for recycling. */
+    private List<String> held(String code) {
+        return rows.texts("SELECT code FROM recycled_code WHERE code = ?", code);
+    }
+
     private void moveClock(Duration offset) {
         HttpResponse<String> moved = admin.send(admin.authorized("api/test/clock-offset/" + offset.toSeconds())
                 .PUT(HttpRequest.BodyPublishers.noBody()));
         assertEquals(204, moved.statusCode(), moved.body());
-    }
-
-    /** The sequence numbers of the code in code_pool, or the code itself in recycled_code. */
-    private List<String> codesIn(String table, String code) {
-        String sql = table.equals("code_pool") ? "SELECT seq FROM code_pool WHERE code = ? ORDER BY seq" : "SELECT code FROM recycled_code WHERE code = ?";
-        try (Connection connection = database.getConnection(); PreparedStatement query = connection.prepareStatement(sql)) {
-            query.setString(1, code);
-            List<String> rows = new ArrayList<>();
-            try (ResultSet result = query.executeQuery()) {
-                while (result.next()) {
-                    rows.add(result.getString(1));
-                }
-            }
-            return rows;
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private void execute(String sql) throws SQLException {
-        try (Connection connection = database.getConnection(); PreparedStatement statement = connection.prepareStatement(sql)) {
-            statement.executeUpdate();
-        }
     }
 
     private static void awaitTrue(Supplier<Boolean> condition, String what) {

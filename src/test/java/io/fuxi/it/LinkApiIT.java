@@ -6,13 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.JsonObject;
-import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -23,7 +18,6 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 
 /** The real WAR on Payara Micro against a real MariaDB, driven over HTTP as a partner and a browser would. */
@@ -31,7 +25,7 @@ class LinkApiIT extends DeployedFuxi {
 
     private static final Duration DEFAULT_LIFETIME = Duration.ofDays(730);
 
-    private final DataSource database = TestDatabase.dataSource("fuxi");
+    private final Rows rows = new Rows(TestDatabase.dataSource("fuxi"));
 
     @Test
     void createdLinkRedirectsToItsUrl() {
@@ -120,10 +114,10 @@ class LinkApiIT extends DeployedFuxi {
 
     /** A cache hit is served without the database: the row is gone, the redirect still works. */
     @Test
-    void cacheHitNeverReadsTheDatabase() throws SQLException {
+    void cacheHitNeverReadsTheDatabase() {
         String code = admin.created("{\"url\":\"https://example.com/cached\"}").getString("code");
         assertEquals(302, admin.follow(code).statusCode());
-        execute("DELETE FROM link WHERE code = ?", code);
+        rows.execute("DELETE FROM link WHERE code = ?", code);
         HttpResponse<String> redirect = admin.follow(code);
         assertEquals(302, redirect.statusCode());
         assertEquals("https://example.com/cached", redirect.headers().firstValue("Location").orElseThrow());
@@ -131,9 +125,9 @@ class LinkApiIT extends DeployedFuxi {
 
     /** A code found unknown is remembered: a scanner repeating it does not reach the database again. */
     @Test
-    void unknownCodesAreRememberedButNotAgainstNewLinks() throws SQLException {
+    void unknownCodesAreRememberedButNotAgainstNewLinks() {
         assertEquals(404, admin.follow("scan-me").statusCode());
-        execute("INSERT INTO link (code, url, url_hash, owner_key_id, created_at, expires_at) VALUES (?, 'https://example.com/sneaked', "
+        rows.execute("INSERT INTO link (code, url, url_hash, owner_key_id, created_at, expires_at) VALUES (?, 'https://example.com/sneaked', "
                 + "UNHEX(LEFT(SHA2('https://example.com/sneaked', 256), 32)), 1, UTC_TIMESTAMP(3), UTC_TIMESTAMP(3) + INTERVAL 1 DAY)", "scan-me");
         assertEquals(404, admin.follow("scan-me").statusCode());
 
@@ -258,20 +252,6 @@ class LinkApiIT extends DeployedFuxi {
     }
 
     private long countLinks() {
-        try (Connection connection = database.getConnection();
-             PreparedStatement query = connection.prepareStatement("SELECT COUNT(*) FROM link");
-             ResultSet row = query.executeQuery()) {
-            row.next();
-            return row.getLong(1);
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private void execute(String sql, String code) throws SQLException {
-        try (Connection connection = database.getConnection(); PreparedStatement statement = connection.prepareStatement(sql)) {
-            statement.setString(1, code);
-            statement.executeUpdate();
-        }
+        return rows.number("SELECT COUNT(*) FROM link");
     }
 }

@@ -5,11 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.fuxi.it.Rows;
 import io.fuxi.it.TestDatabase;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
 import javax.sql.DataSource;
@@ -23,6 +22,7 @@ class CodeBatchGeneratorIT {
     private static int databases;
 
     private DataSource database;
+    private Rows rows;
     private CodeBatchGenerator generator;
 
     @BeforeEach
@@ -31,28 +31,29 @@ class CodeBatchGeneratorIT {
         Flyway.configure().dataSource(database).locations("classpath:db/migration").load().migrate();
         generator = new CodeBatchGenerator();
         generator.dataSource = database;
+        rows = new Rows(database);
     }
 
     @Test
-    void batchesAreDenseDistinctAndDistinctFromEachOther() throws SQLException {
+    void batchesAreDenseDistinctAndDistinctFromEachOther() {
         assertTrue(generator.generate(150_000, Long.MAX_VALUE, 0));
         assertTrue(generator.generate(150_000, Long.MAX_VALUE, 0));
-        assertEquals(300_000, single("SELECT COUNT(*) FROM code_pool"));
-        assertEquals(300_000, single("SELECT COUNT(DISTINCT code) FROM code_pool"));
-        assertEquals(1, single("SELECT MIN(seq) FROM code_pool"));
-        assertEquals(300_000, single("SELECT MAX(seq) FROM code_pool"));
-        assertEquals(300_000, single("SELECT loaded_seq FROM code_pool_state"));
-        assertEquals(300_000, single("SELECT COUNT(*) FROM code_pool WHERE code REGEXP BINARY '^[0-9A-Za-z]{6}$'"));
+        assertEquals(300_000, rows.number("SELECT COUNT(*) FROM code_pool"));
+        assertEquals(300_000, rows.number("SELECT COUNT(DISTINCT code) FROM code_pool"));
+        assertEquals(1, rows.number("SELECT MIN(seq) FROM code_pool"));
+        assertEquals(300_000, rows.number("SELECT MAX(seq) FROM code_pool"));
+        assertEquals(300_000, rows.number("SELECT loaded_seq FROM code_pool_state"));
+        assertEquals(300_000, rows.number("SELECT COUNT(*) FROM code_pool WHERE code REGEXP BINARY '^[0-9A-Za-z]{6}$'"));
         assertEquals(300_000, generator.remaining());
     }
 
     @Test
-    void aNewBatchIsMadeOnlyBelowTheGivenLevel() throws SQLException {
+    void aNewBatchIsMadeOnlyBelowTheGivenLevel() {
         generator.generate(10_000, 1, 0);
         generator.generate(10_000, 1, 0); // not empty: nothing added
-        assertEquals(10_000, single("SELECT COUNT(*) FROM code_pool"));
+        assertEquals(10_000, rows.number("SELECT COUNT(*) FROM code_pool"));
         generator.generate(10_000, 10_001, 0);
-        assertEquals(20_000, single("SELECT COUNT(*) FROM code_pool"));
+        assertEquals(20_000, rows.number("SELECT COUNT(*) FROM code_pool"));
     }
 
     /** The generator's connection dies half-way through a batch; the next run finishes it, nothing twice. */
@@ -61,18 +62,18 @@ class CodeBatchGeneratorIT {
         generator.generate(50_000, Long.MAX_VALUE, 0);
         CompletableFuture<Boolean> interrupted = CompletableFuture.supplyAsync(() -> generator.generate(2_000_000, Long.MAX_VALUE, 0));
         long loaded = awaitProgress();
-        execute("KILL CONNECTION " + single("SELECT IS_USED_LOCK('fuxi.code-pool.generator')"));
+        rows.execute("KILL CONNECTION " + rows.number("SELECT IS_USED_LOCK('fuxi.code-pool.generator')"));
         assertThrows(Exception.class, interrupted::join);
-        assertTrue(loaded > 0 && single("SELECT loaded FROM code_batch WHERE id = 2") < 2_000_000);
-        assertEquals(50_000, single("SELECT loaded_seq FROM code_pool_state"), "an unfinished batch is not handed out");
+        assertTrue(loaded > 0 && rows.number("SELECT loaded FROM code_batch WHERE id = 2") < 2_000_000);
+        assertEquals(50_000, rows.number("SELECT loaded_seq FROM code_pool_state"), "an unfinished batch is not handed out");
 
         assertTrue(generator.generate(0, 0, 10));
 
-        assertEquals(2_050_000, single("SELECT COUNT(*) FROM code_pool"));
-        assertEquals(2_050_000, single("SELECT COUNT(DISTINCT code) FROM code_pool"));
-        assertEquals(2_050_000, single("SELECT MAX(seq) FROM code_pool"));
-        assertEquals(2_050_000, single("SELECT loaded_seq FROM code_pool_state"));
-        assertEquals(0, single("SELECT COUNT(*) FROM code_batch WHERE finished_at IS NULL"));
+        assertEquals(2_050_000, rows.number("SELECT COUNT(*) FROM code_pool"));
+        assertEquals(2_050_000, rows.number("SELECT COUNT(DISTINCT code) FROM code_pool"));
+        assertEquals(2_050_000, rows.number("SELECT MAX(seq) FROM code_pool"));
+        assertEquals(2_050_000, rows.number("SELECT loaded_seq FROM code_pool_state"));
+        assertEquals(0, rows.number("SELECT COUNT(*) FROM code_batch WHERE finished_at IS NULL"));
     }
 
     @Test
@@ -80,36 +81,21 @@ class CodeBatchGeneratorIT {
         try (Connection holder = database.getConnection(); PreparedStatement lock = holder.prepareStatement("SELECT GET_LOCK('fuxi.code-pool.generator', 0)")) {
             lock.executeQuery().close();
             assertFalse(generator.generate(1000, Long.MAX_VALUE, 0));
-            assertEquals(0, single("SELECT COUNT(*) FROM code_pool"));
+            assertEquals(0, rows.number("SELECT COUNT(*) FROM code_pool"));
         }
         assertTrue(generator.generate(1000, Long.MAX_VALUE, 0));
-        assertEquals(1000, single("SELECT COUNT(*) FROM code_pool"));
+        assertEquals(1000, rows.number("SELECT COUNT(*) FROM code_pool"));
     }
 
     private long awaitProgress() throws Exception {
         Instant deadline = Instant.now().plusSeconds(60);
         while (Instant.now().isBefore(deadline)) {
-            long loaded = single("SELECT COALESCE(MAX(loaded), 0) FROM code_batch WHERE id = 2");
+            long loaded = rows.number("SELECT COALESCE(MAX(loaded), 0) FROM code_batch WHERE id = 2");
             if (loaded > 100_000) {
                 return loaded;
             }
             Thread.sleep(20);
         }
         throw new AssertionError("the second batch made no progress in 60 s");
-    }
-
-    private long single(String sql) throws SQLException {
-        try (Connection connection = database.getConnection();
-             PreparedStatement query = connection.prepareStatement(sql);
-             ResultSet row = query.executeQuery()) {
-            assertTrue(row.next(), sql);
-            return row.getLong(1);
-        }
-    }
-
-    private void execute(String sql) throws SQLException {
-        try (Connection connection = database.getConnection(); PreparedStatement statement = connection.prepareStatement(sql)) {
-            statement.execute();
-        }
     }
 }

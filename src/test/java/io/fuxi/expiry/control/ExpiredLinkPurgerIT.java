@@ -7,10 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fuxi.codes.control.CodeRecycler;
+import io.fuxi.it.Rows;
 import io.fuxi.it.TestDatabase;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Clock;
@@ -36,12 +35,14 @@ class ExpiredLinkPurgerIT {
     private static final ExpiryOptions HOLD = options(1000, Duration.ofHours(1));
 
     private DataSource database;
+    private Rows rows;
 
     @BeforeEach
-    void freshDatabase() throws SQLException {
+    void freshDatabase() {
         database = TestDatabase.dataSource("purge_" + System.nanoTime());
+        rows = new Rows(database);
         Flyway.configure().dataSource(database).locations("classpath:db/migration").load().migrate();
-        execute("INSERT INTO code_pool_state (id, permutation_key, next_index, next_seq, loaded_seq) VALUES (1, x'00', 0, 1, 0)");
+        rows.execute("INSERT INTO code_pool_state (id, permutation_key, next_index, next_seq, loaded_seq) VALUES (1, x'00', 0, 1, 0)");
     }
 
     @Test
@@ -57,38 +58,38 @@ class ExpiredLinkPurgerIT {
         assertEquals(2_500, report.codesHeld(), "an alias never goes to the pool");
         assertEquals(3, report.batches());
         assertEquals(0, report.codesReleased(), "held for an hour first");
-        assertEquals(100, single("SELECT COUNT(*) FROM link"));
-        assertEquals(100, single("SELECT COUNT(*) FROM link_word"));
-        assertEquals(0, single("SELECT COUNT(*) FROM link_word w WHERE NOT EXISTS (SELECT 1 FROM link l WHERE l.code = w.code)"));
-        assertEquals(2_500, single("SELECT COUNT(*) FROM recycled_code"));
-        assertEquals(expired.stream().sorted().toList(), texts("SELECT code FROM recycled_code ORDER BY code"));
+        assertEquals(100, rows.number("SELECT COUNT(*) FROM link"));
+        assertEquals(100, rows.number("SELECT COUNT(*) FROM link_word"));
+        assertEquals(0, rows.number("SELECT COUNT(*) FROM link_word w WHERE NOT EXISTS (SELECT 1 FROM link l WHERE l.code = w.code)"));
+        assertEquals(2_500, rows.number("SELECT COUNT(*) FROM recycled_code"));
+        assertEquals(expired.stream().sorted().toList(), rows.texts("SELECT code FROM recycled_code ORDER BY code"));
         assertFalse(purger().purge(HOLD, true, codes -> { }).ran(), "a scheduled run waits an interval after the last one");
     }
 
     @Test
     void heldCodesGoToTheEndOfThePoolOnceAndOnlyOnce() throws SQLException {
         List<String> expired = links(1_500, true);
-        long loadedBefore = single("SELECT loaded_seq FROM code_pool_state");
+        long loadedBefore = rows.number("SELECT loaded_seq FROM code_pool_state");
         purger().purge(HOLD, false, codes -> { });
 
         PurgeReport release = purger().purge(options(1000, Duration.ZERO), false, codes -> { });
 
         assertEquals(1_500, release.codesReleased());
-        assertEquals(0, single("SELECT COUNT(*) FROM recycled_code"));
-        assertEquals(loadedBefore + 1_500, single("SELECT loaded_seq FROM code_pool_state"));
-        List<String> appended = texts("SELECT code FROM code_pool WHERE seq > " + loadedBefore + " ORDER BY code");
+        assertEquals(0, rows.number("SELECT COUNT(*) FROM recycled_code"));
+        assertEquals(loadedBefore + 1_500, rows.number("SELECT loaded_seq FROM code_pool_state"));
+        List<String> appended = rows.texts("SELECT code FROM code_pool WHERE seq > " + loadedBefore + " ORDER BY code");
         assertEquals(expired.stream().sorted().toList(), appended);
-        assertEquals(0, single("SELECT COUNT(*) FROM (SELECT code FROM code_pool WHERE seq >= (SELECT next_seq FROM code_pool_state) "
+        assertEquals(0, rows.number("SELECT COUNT(*) FROM (SELECT code FROM code_pool WHERE seq >= (SELECT next_seq FROM code_pool_state) "
                 + "GROUP BY code HAVING COUNT(*) > 1) twice"), "no code waits in the pool twice");
         assertEquals(0, purger().purge(options(1000, Duration.ZERO), false, codes -> { }).codesReleased(), "nothing released twice");
     }
 
     @Test
-    void aLinkThatDidNotExpireBeforeTheRunStartedStays() throws SQLException {
+    void aLinkThatDidNotExpireBeforeTheRunStartedStays() {
         insertLink("justLive", false, 0);
-        execute("UPDATE link SET expires_at = '2028-06-01 12:00:00.000' WHERE code = 'justLive'"); // expires exactly now
+        rows.execute("UPDATE link SET expires_at = '2028-06-01 12:00:00.000' WHERE code = 'justLive'"); // expires exactly now
         assertEquals(0, purger().purge(HOLD, false, codes -> { }).linksPurged());
-        assertEquals(1, single("SELECT COUNT(*) FROM link"));
+        assertEquals(1, rows.number("SELECT COUNT(*) FROM link"));
     }
 
     @Test
@@ -108,7 +109,7 @@ class ExpiredLinkPurgerIT {
 
         assertEquals(1, reports.stream().filter(PurgeReport::ran).count(), reports.toString());
         assertEquals(3_000, reports.stream().mapToLong(PurgeReport::linksPurged).sum());
-        assertEquals(3_000, single("SELECT COUNT(*) FROM recycled_code"));
+        assertEquals(3_000, rows.number("SELECT COUNT(*) FROM recycled_code"));
     }
 
     /**
@@ -127,26 +128,26 @@ class ExpiredLinkPurgerIT {
             String third = expired.get(1_000); // the first link of the third batch
             blocker.createStatement().executeUpdate("INSERT INTO recycled_code (code, purged_at) VALUES ('" + third + "', NOW())");
             interrupted = CompletableFuture.supplyAsync(() -> first.purge(shortLease, false, codes -> { }));
-            execute("KILL CONNECTION " + awaitPurgerAt(third));
+            rows.execute("KILL CONNECTION " + awaitPurgerAt(third));
             assertThrows(Exception.class, interrupted::join);
             assertFalse(purger().purge(shortLease, false, codes -> { }).ran(), "the dead purger's lease still holds");
             blocker.rollback();
         }
 
-        assertEquals(2_000, single("SELECT COUNT(*) FROM link"), "two whole batches gone, the third rolled back");
-        assertEquals(1_000, single("SELECT COUNT(*) FROM recycled_code"));
-        assertEquals(0, single("SELECT COUNT(*) FROM link l JOIN recycled_code r ON r.code = l.code"));
-        assertEquals(2_000, single("SELECT COUNT(*) FROM link_word"));
-        assertEquals(0, single("SELECT COUNT(*) FROM link_word w WHERE NOT EXISTS (SELECT 1 FROM link l WHERE l.code = w.code)"));
-        assertEquals(first.node, text("SELECT holder FROM job_lease WHERE name = 'expiry-purge'"));
+        assertEquals(2_000, rows.number("SELECT COUNT(*) FROM link"), "two whole batches gone, the third rolled back");
+        assertEquals(1_000, rows.number("SELECT COUNT(*) FROM recycled_code"));
+        assertEquals(0, rows.number("SELECT COUNT(*) FROM link l JOIN recycled_code r ON r.code = l.code"));
+        assertEquals(2_000, rows.number("SELECT COUNT(*) FROM link_word"));
+        assertEquals(0, rows.number("SELECT COUNT(*) FROM link_word w WHERE NOT EXISTS (SELECT 1 FROM link l WHERE l.code = w.code)"));
+        assertEquals(first.node, rows.text("SELECT holder FROM job_lease WHERE name = 'expiry-purge'"));
 
         Thread.sleep(5_100); // the dead purger's lease runs out
         PurgeReport rest = purger().purge(shortLease, false, codes -> { });
         assertTrue(rest.ran() && rest.complete());
         assertEquals(2_000, rest.linksPurged());
-        assertEquals(0, single("SELECT COUNT(*) FROM link"));
-        assertEquals(3_000, single("SELECT COUNT(*) FROM recycled_code"));
-        assertNotNull(text("SELECT last_finished_at FROM job_lease WHERE name = 'expiry-purge' AND holder IS NULL"));
+        assertEquals(0, rows.number("SELECT COUNT(*) FROM link"));
+        assertEquals(3_000, rows.number("SELECT COUNT(*) FROM recycled_code"));
+        assertNotNull(rows.text("SELECT last_finished_at FROM job_lease WHERE name = 'expiry-purge' AND holder IS NULL"));
     }
 
     private ExpiredLinkPurger purger() {
@@ -163,8 +164,8 @@ class ExpiredLinkPurgerIT {
 
     /** Links with codes taken from the pool (as the application would), each with one search word. */
     private List<String> links(int count, boolean expired) throws SQLException {
-        long first = single("SELECT next_seq FROM code_pool_state");
-        long loaded = single("SELECT loaded_seq FROM code_pool_state");
+        long first = rows.number("SELECT next_seq FROM code_pool_state");
+        long loaded = rows.number("SELECT loaded_seq FROM code_pool_state");
         List<String> codes = new ArrayList<>();
         try (Connection connection = database.getConnection(); Statement insert = connection.createStatement()) {
             for (int i = 0; i < count; i++) {
@@ -186,18 +187,18 @@ class ExpiredLinkPurgerIT {
         return "T" + String.format("%05d", seq);
     }
 
-    private void insertLink(String code, boolean expired, int order) throws SQLException {
+    private void insertLink(String code, boolean expired, int order) {
         String expiresAt = "'2028-06-01 12:00:00' " + (expired ? "- INTERVAL 1 HOUR + INTERVAL " + order + " * 1000 MICROSECOND" : "+ INTERVAL 1 DAY");
-        execute("INSERT INTO link (code, url, owner_key_id, created_at, expires_at, url_hash) VALUES ('" + code
+        rows.execute("INSERT INTO link (code, url, owner_key_id, created_at, expires_at, url_hash) VALUES ('" + code
                 + "', 'https://example.com/" + code + "', 1, '2028-01-01', " + expiresAt + ", x'00000000000000000000000000000000')");
-        execute("INSERT INTO link_word (owner_key_id, word, created_at, code) VALUES (1, 'example', '2028-01-01', '" + code + "')");
+        rows.execute("INSERT INTO link_word (owner_key_id, word, created_at, code) VALUES (1, 'example', '2028-01-01', '" + code + "')");
     }
 
     /** The purger's connection once it waits to hold the given code: only the third batch's INSERT names it. */
     private long awaitPurgerAt(String code) throws Exception {
         Instant deadline = Instant.now().plusSeconds(30);
         while (Instant.now().isBefore(deadline)) {
-            String id = text("SELECT MAX(ID) FROM information_schema.PROCESSLIST WHERE INFO LIKE 'INSERT INTO recycled_code%(''"
+            String id = rows.text("SELECT MAX(ID) FROM information_schema.PROCESSLIST WHERE INFO LIKE 'INSERT INTO recycled_code%(''"
                     + code + "''%'");
             if (id != null) {
                 return Long.parseLong(id);
@@ -212,32 +213,6 @@ class ExpiredLinkPurgerIT {
             barrier.await();
         } catch (Exception e) {
             throw new IllegalStateException(e);
-        }
-    }
-
-    private long single(String sql) throws SQLException {
-        return Long.parseLong(text(sql));
-    }
-
-    private String text(String sql) throws SQLException {
-        List<String> rows = texts(sql);
-        assertEquals(1, rows.size(), sql);
-        return rows.get(0);
-    }
-
-    private List<String> texts(String sql) throws SQLException {
-        try (Connection connection = database.getConnection(); ResultSet rows = connection.createStatement().executeQuery(sql)) {
-            List<String> values = new ArrayList<>();
-            while (rows.next()) {
-                values.add(rows.getString(1));
-            }
-            return values;
-        }
-    }
-
-    private void execute(String sql) throws SQLException {
-        try (Connection connection = database.getConnection(); PreparedStatement statement = connection.prepareStatement(sql)) {
-            statement.execute();
         }
     }
 }

@@ -2,13 +2,11 @@ package io.fuxi.links.control;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.fuxi.it.Rows;
 import io.fuxi.it.TestDatabase;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
@@ -18,6 +16,7 @@ import org.junit.jupiter.api.Test;
 class IndexExistingLinkWordsIT {
 
     private final DataSource database = TestDatabase.dataSource("words_" + System.nanoTime());
+    private final Rows rows = new Rows(database);
 
     @Test
     void linksFromBeforeTheIndexAreIndexedInChunks() throws SQLException {
@@ -35,31 +34,10 @@ class IndexExistingLinkWordsIT {
                 .javaMigrations(new IndexExistingLinkWords()).target("9").load().migrate();
 
         assertEquals("9", result.targetSchemaVersion);
-        assertEquals(links * 4L, single("SELECT COUNT(*) FROM link_word"), "shopN, example, item and the number");
-        assertEquals(links, single("SELECT COUNT(DISTINCT code) FROM link_word"));
-        assertEquals(List.of("2", "example", "item", "shop2"), wordsOf("c2"));
-        assertEquals(0, single("SELECT COUNT(*) FROM link_word w JOIN link l ON l.code = w.code "
+        assertEquals(links * 4L, rows.number("SELECT COUNT(*) FROM link_word"), "shopN, example, item and the number");
+        assertEquals(links, rows.number("SELECT COUNT(DISTINCT code) FROM link_word"));
+        assertEquals(List.of("2", "example", "item", "shop2"), rows.texts("SELECT word FROM link_word WHERE code = ? ORDER BY word", "c2"));
+        assertEquals(0, rows.number("SELECT COUNT(*) FROM link_word w JOIN link l ON l.code = w.code "
                 + "WHERE w.owner_key_id <> l.owner_key_id OR w.created_at <> l.created_at"));
-    }
-
-    private long single(String sql) throws SQLException {
-        try (Connection connection = database.getConnection(); ResultSet row = connection.createStatement().executeQuery(sql)) {
-            row.next();
-            return row.getLong(1);
-        }
-    }
-
-    private List<String> wordsOf(String code) throws SQLException {
-        try (Connection connection = database.getConnection();
-             PreparedStatement select = connection.prepareStatement("SELECT word FROM link_word WHERE code = ? ORDER BY word")) {
-            select.setString(1, code);
-            List<String> words = new ArrayList<>();
-            try (ResultSet rows = select.executeQuery()) {
-                while (rows.next()) {
-                    words.add(rows.getString(1));
-                }
-            }
-            return words;
-        }
     }
 }
