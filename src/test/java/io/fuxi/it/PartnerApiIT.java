@@ -69,6 +69,49 @@ class PartnerApiIT extends DeployedFuxi {
         assertProblem(alice.get("api/v1/pool"), 403, null);
     }
 
+    /** What Accept says never changes a call's answer: an error is its own problem, a success its one representation. */
+    @Test
+    void everyCallAnswersTheSameWhateverTheClientAccepts() {
+        Api partner = admin.newPartner("picky");
+        String code = partner.created("{\"url\":\"https://example.com/picky\"}").getString("code");
+        String[][] failing = {
+                {"POST", "api/v1/links", "{\"url\":\"ftp://example.com\"}", "400", "url"},
+                {"POST", "api/v1/links/bulk", "{}", "400", "body"},
+                {"GET", "api/v1/links?size=0", null, "400", "size"},
+                {"GET", "api/v1/links/zz-none", null, "404", "code"},
+                {"GET", "api/v1/links/zz-none/qr", null, "404", "code"},
+                {"PATCH", "api/v1/links/zz-none", "{\"enabled\":false}", "404", "code"},
+                {"DELETE", "api/v1/links/zz-none", null, "404", "code"},
+                {"POST", "api/v1/keys", "{\"name\":\"x\"}", "403", null},
+                {"GET", "api/v1/keys", null, "403", null},
+                {"DELETE", "api/v1/keys/1", null, "403", null},
+                {"GET", "api/v1/destinations", null, "403", null},
+                {"POST", "api/v1/destinations", "{\"host\":\"example.org\"}", "403", null},
+                {"DELETE", "api/v1/destinations/1", null, "403", null},
+                {"PUT", "api/v1/destinations/mode", "{\"mode\":\"allow\"}", "403", null},
+                {"GET", "api/v1/pool", null, "403", null},
+                {"POST", "api/v1/pool/batches", "{\"size\":1}", "403", null},
+                {"GET", "api/v1/expiry", null, "403", null},
+                {"POST", "api/v1/expiry/purges", null, "403", null},
+                {"GET", "api/v1/no-such-call", null, "404", null}};
+        for (String accept : List.of("application/problem+json", "text/html", "text/csv", "application/xml;q=0.9")) {
+            for (String[] call : failing) {
+                HttpRequest.Builder request = partner.authorized(call[1]).header("Accept", accept).header("Content-Type", "application/json")
+                        .method(call[0], call[2] == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(call[2]));
+                assertProblem(partner.send(request), Integer.parseInt(call[3]), call[4]);
+            }
+            assertProblem(partner.send(partner.request("api/v1/links").header("Accept", accept).GET()), 401, "Authorization");
+
+            HttpResponse<String> read = partner.send(partner.authorized("api/v1/links/" + code).header("Accept", accept).GET());
+            assertEquals(200, read.statusCode(), accept + ": " + read.body());
+            assertEquals("application/json", read.headers().firstValue("Content-Type").orElseThrow());
+            HttpResponse<byte[]> qr = partner.sendForBytes(partner.authorized("api/v1/links/" + code + "/qr?format=png").header("Accept", accept).GET());
+            assertEquals(200, qr.statusCode(), accept);
+            assertEquals("image/png", qr.headers().firstValue("Content-Type").orElseThrow());
+        }
+        assertEquals(200, partner.get("api/v1/links/" + code).statusCode(), "nothing above changed the link");
+    }
+
     @Test
     void aRevokedKeyFailsItsNextCallAndUseIsRecorded() throws InterruptedException {
         JsonObject key = Api.json(admin.post("api/v1/keys", "{\"name\":\"short-lived\"}"));

@@ -25,18 +25,18 @@ public class CodeBlockReservation {
     EntityManager em;
 
     @Inject
-    Event<PoolRunningLow> runningLow;
+    Event<PoolLevel> level;
 
     public CodeBlock reserve(int size) {
         PoolState state = em.find(PoolState.class, PoolState.ID, LockModeType.PESSIMISTIC_WRITE);
         long available = state == null ? 0 : state.remaining();
         if (available == 0) {
-            runningLow.fireAsync(new PoolRunningLow(0));
+            level.fireAsync(new PoolLevel(0));
             throw new PoolExhaustedException();
         }
         long taken = Math.min(size, available);
         long first = state.reserve(taken);
-        runningLow.fireAsync(new PoolRunningLow(available - taken));
+        level.fireAsync(new PoolLevel(available - taken));
         return new CodeBlock(em.createNamedQuery(PoolCode.IN_RANGE, String.class)
                 .setParameter("first", first)
                 .setParameter("last", first + taken - 1)

@@ -65,8 +65,8 @@ public class CodePoolTopUp {
         topUpIfLow(generator.remaining());
     }
 
-    public void onReservation(@ObservesAsync PoolRunningLow event) {
-        topUpIfLow(event.remaining());
+    public void onReservation(@ObservesAsync PoolLevel level) {
+        topUpIfLow(level.remaining());
     }
 
     /** Starts a batch of the given size in the background; false if this node is already generating. */

@@ -2,7 +2,7 @@ package io.fuxi.codes.boundary;
 
 import io.fuxi.platform.problem.InvalidFieldException;
 import io.fuxi.platform.problem.ProblemException;
-import io.fuxi.security.control.Caller;
+import io.fuxi.security.boundary.Caller;
 import io.fuxi.idempotency.boundary.Idempotent;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
@@ -17,10 +17,8 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import jakarta.ws.rs.core.SecurityContext;
 
 /** Admin calls on the code pool: its state and batch progress, and adding a batch (up to 1,000,000,000 codes). */
 @Path("v1/pool")
@@ -36,12 +34,12 @@ public class PoolResource {
     @Inject
     CodePoolTopUp topUp;
 
-    @Context
-    SecurityContext security;
+    @Inject
+    Caller caller;
 
     @GET
     public JsonObject read() {
-        caller().requireAdmin();
+        caller.requireAdmin();
         return status.read();
     }
 
@@ -50,7 +48,7 @@ public class PoolResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Idempotent
     public Response addBatch(InputStream body) {
-        caller().requireAdmin();
+        caller.requireAdmin();
         long size = size(JsonBody.read(body));
         if (!topUp.addBatch(size)) {
             throw new ProblemException(409, "Conflict", "A batch is already being generated on this node; see GET /api/v1/pool.");
@@ -65,9 +63,5 @@ public class PoolResource {
             throw new InvalidFieldException("size", "size must be between 1 and " + MAX_BATCH);
         }
         return size;
-    }
-
-    private Caller caller() {
-        return (Caller) security.getUserPrincipal();
     }
 }

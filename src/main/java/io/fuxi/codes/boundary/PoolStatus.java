@@ -1,6 +1,5 @@
 package io.fuxi.codes.boundary;
 
-import io.fuxi.codes.control.CodeRecycler;
 import io.fuxi.codes.entity.CodeBatch;
 import io.fuxi.codes.entity.PoolState;
 import jakarta.ejb.Stateless;
@@ -22,7 +21,7 @@ public class PoolStatus {
     EntityManager em;
 
     @Inject
-    CodeRecycler recycler;
+    CodeRecycling recycling;
 
     public JsonObject read() {
         PoolState state = em.find(PoolState.class, PoolState.ID);
@@ -35,7 +34,7 @@ public class PoolStatus {
                 .add("loadedSeq", state == null ? 0 : state.loadedSeq())
                 .add("nextSeq", state == null ? 1 : state.nextSeq())
                 .add("remaining", state == null ? 0 : state.remaining())
-                .add("recycledHeld", recycler.held())
+                .add("recycledHeld", recycling.held())
                 .add("batches", batches)
                 .build();
     }

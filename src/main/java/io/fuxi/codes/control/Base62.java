@@ -36,18 +36,4 @@ public final class Base62 {
         }
         return value;
     }
-
-    /** True for exactly the strings the generator can produce: six characters of the alphabet. */
-    public static boolean isCode(CharSequence text) {
-        if (text.length() != CODE_LENGTH) {
-            return false;
-        }
-        for (int i = 0; i < CODE_LENGTH; i++) {
-            char c = text.charAt(i);
-            if (!((c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'))) {
-                return false;
-            }
-        }
-        return true;
-    }
 }

@@ -1,6 +1,5 @@
 package io.fuxi.codes.control;
 
-import io.fuxi.platform.database.Sql;
 import io.fuxi.platform.database.FuxiDataSource;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -9,6 +8,8 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
@@ -49,7 +50,7 @@ public class CodeBatchGenerator {
                 if (unfinished.isPresent()) {
                     load(connection, unfinished.get());
                 }
-                if (size > 0 && remaining(connection) < whenRemainingBelow) {
+                if (size > 0 && PoolRows.remaining(connection) < whenRemainingBelow) {
                     load(connection, newBatch(connection, size));
                 }
                 return true;
@@ -64,17 +65,9 @@ public class CodeBatchGenerator {
     /** The unused part of the pool. */
     public long remaining() {
         try (Connection connection = dataSource.getConnection()) {
-            return remaining(connection);
+            return PoolRows.remaining(connection);
         } catch (SQLException e) {
             throw new IllegalStateException("Cannot read the code pool state", e);
-        }
-    }
-
-    private static long remaining(Connection connection) throws SQLException {
-        try (PreparedStatement query = connection.prepareStatement(
-                "SELECT loaded_seq - next_seq + 1 FROM code_pool_state WHERE id = 1");
-             ResultSet row = query.executeQuery()) {
-            return row.next() ? Math.max(0, row.getLong(1)) : 0;
         }
     }
 
@@ -82,11 +75,7 @@ public class CodeBatchGenerator {
     private static void ensureState(Connection connection) throws SQLException {
         byte[] key = new byte[16];
         new SecureRandom().nextBytes(key);
-        try (PreparedStatement insert = connection.prepareStatement(
-                "INSERT IGNORE INTO code_pool_state (id, permutation_key, next_index, next_seq, loaded_seq) VALUES (1, ?, 0, 1, 0)")) {
-            insert.setBytes(1, key);
-            insert.executeUpdate();
-        }
+        PoolRows.createState(connection, key);
         connection.commit();
     }
 
@@ -101,15 +90,9 @@ public class CodeBatchGenerator {
     }
 
     private static Batch newBatch(Connection connection, long size) throws SQLException {
-        long loadedSeq;
-        long nextIndex;
-        try (PreparedStatement query = connection.prepareStatement(
-                "SELECT loaded_seq, next_index FROM code_pool_state WHERE id = 1 FOR UPDATE");
-             ResultSet row = query.executeQuery()) {
-            row.next();
-            loadedSeq = row.getLong(1);
-            nextIndex = row.getLong(2);
-        }
+        PoolRows.Counters counters = PoolRows.lockCounters(connection);
+        long loadedSeq = counters.loadedSeq();
+        long nextIndex = counters.nextIndex();
         if (nextIndex + size > Base62.SPACE) {
             throw new IllegalStateException("The 6-character code space is used up");
         }
@@ -126,30 +109,25 @@ public class CodeBatchGenerator {
                 id = keys.getLong(1);
             }
         }
-        try (PreparedStatement update = connection.prepareStatement("UPDATE code_pool_state SET next_index = ? WHERE id = 1")) {
-            update.setLong(1, nextIndex + size);
-            update.executeUpdate();
-        }
+        PoolRows.setNextIndex(connection, nextIndex + size);
         connection.commit();
         return new Batch(id, loadedSeq + 1, nextIndex, size, 0);
     }
 
     private void load(Connection connection, Batch batch) throws SQLException {
-        CodePermutation permutation = new CodePermutation(permutationKey(connection));
+        CodePermutation permutation = new CodePermutation(PoolRows.permutationKey(connection));
         BatchProgress progress = new BatchProgress(batch.id, batch.size, batch.loaded);
         long loaded = batch.loaded;
-        try (PreparedStatement fullChunk = connection.prepareStatement(insertSql(CHUNK));
+        try (PreparedStatement fullChunk = connection.prepareStatement(PoolRows.insertSql(CHUNK));
              PreparedStatement recordProgress = connection.prepareStatement("UPDATE code_batch SET loaded = ? WHERE id = ?")) {
             while (loaded < batch.size) {
-                int rows = (int) Math.min(CHUNK, batch.size - loaded);
-                if (rows == CHUNK) {
-                    insertChunk(fullChunk, permutation, batch, loaded, rows);
+                List<String> codes = codes(permutation, batch, loaded, (int) Math.min(CHUNK, batch.size - loaded));
+                if (codes.size() == CHUNK) {
+                    PoolRows.append(fullChunk, batch.firstSeq + loaded, codes);
                 } else {
-                    try (PreparedStatement lastChunk = connection.prepareStatement(insertSql(rows))) {
-                        insertChunk(lastChunk, permutation, batch, loaded, rows);
-                    }
+                    PoolRows.append(connection, batch.firstSeq + loaded, codes);
                 }
-                loaded += rows;
+                loaded += codes.size();
                 recordProgress.setLong(1, loaded);
                 recordProgress.setLong(2, batch.id);
                 recordProgress.executeUpdate();
@@ -161,37 +139,22 @@ public class CodeBatchGenerator {
         progress.finished();
     }
 
-    private static void insertChunk(PreparedStatement insert, CodePermutation permutation, Batch batch, long offset, int rows)
-            throws SQLException {
-        int parameter = 1;
-        for (int i = 0; i < rows; i++) {
-            insert.setLong(parameter++, batch.firstSeq + offset + i);
-            insert.setString(parameter++, permutation.codeAt(batch.firstIndex + offset + i));
+    /** The batch's codes from position offset on, in the order of their sequence numbers. */
+    private static List<String> codes(CodePermutation permutation, Batch batch, long offset, int count) {
+        List<String> codes = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            codes.add(permutation.codeAt(batch.firstIndex + offset + i));
         }
-        insert.executeUpdate();
+        return codes;
     }
 
     private static void finish(Connection connection, Batch batch) throws SQLException {
-        try (PreparedStatement done = connection.prepareStatement("UPDATE code_batch SET finished_at = UTC_TIMESTAMP(3) WHERE id = ?");
-             PreparedStatement state = connection.prepareStatement("UPDATE code_pool_state SET loaded_seq = ? WHERE id = 1")) {
+        try (PreparedStatement done = connection.prepareStatement("UPDATE code_batch SET finished_at = UTC_TIMESTAMP(3) WHERE id = ?")) {
             done.setLong(1, batch.id);
             done.executeUpdate();
-            state.setLong(1, batch.firstSeq + batch.size - 1);
-            state.executeUpdate();
         }
+        PoolRows.setLoadedSeq(connection, batch.firstSeq + batch.size - 1);
         connection.commit();
-    }
-
-    private static byte[] permutationKey(Connection connection) throws SQLException {
-        try (PreparedStatement query = connection.prepareStatement("SELECT permutation_key FROM code_pool_state WHERE id = 1");
-             ResultSet row = query.executeQuery()) {
-            row.next();
-            return row.getBytes(1);
-        }
-    }
-
-    static String insertSql(int rows) {
-        return "INSERT INTO code_pool (seq, code) VALUES " + Sql.repeat("(?, ?)", rows);
     }
 
     private record Batch(long id, long firstSeq, long firstIndex, long size, long loaded) {

@@ -9,14 +9,14 @@ import java.sql.SQLException;
  * The cluster-wide right to append to the code pool: a MySQL named lock held by one connection, which the server
  * frees if the node dies. The batch generator and the recycler both append, so both take it.
  */
-final class PoolLock {
+public final class PoolLock {
 
     static final String NAME = "fuxi.code-pool.generator";
 
     private PoolLock() {
     }
 
-    static boolean take(Connection connection, int waitSeconds) throws SQLException {
+    public static boolean take(Connection connection, int waitSeconds) throws SQLException {
         try (PreparedStatement statement = connection.prepareStatement("SELECT GET_LOCK(?, ?)")) {
             statement.setString(1, NAME);
             statement.setInt(2, waitSeconds);
@@ -30,7 +30,7 @@ final class PoolLock {
      * Rolls back what is uncommitted (turning auto-commit back on would commit it) and frees the lock, for a
      * connection about to go back to the pool.
      */
-    static void release(Connection connection) throws SQLException {
+    public static void release(Connection connection) throws SQLException {
         if (!connection.getAutoCommit()) {
             connection.rollback();
             connection.setAutoCommit(true);
@@ -42,7 +42,7 @@ final class PoolLock {
     }
 
     /** Whether a batch was left half-loaded: its sequence numbers are reserved, so nothing may be appended before it is finished. */
-    static boolean batchUnfinished(Connection connection) throws SQLException {
+    public static boolean batchUnfinished(Connection connection) throws SQLException {
         try (PreparedStatement query = connection.prepareStatement("SELECT 1 FROM code_batch WHERE finished_at IS NULL LIMIT 1");
              ResultSet row = query.executeQuery()) {
             return row.next();

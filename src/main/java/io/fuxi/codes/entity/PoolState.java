@@ -41,7 +41,7 @@ public class PoolState {
         return Math.max(0, loadedSeq - nextSeq + 1);
     }
 
-    /** Takes up to {@code size} sequence numbers off the front of the unused part; returns the first one. */
+    /** Takes the next {@code size} sequence numbers off the front of the unused part (the caller checks that many remain); returns the first. */
     public long reserve(long size) {
         long first = nextSeq;
         nextSeq += size;

@@ -38,7 +38,7 @@ public class DestinationRules {
     public void reload() {
         Map<String, String> blocked = new HashMap<>();
         Map<String, String> allowed = new HashMap<>();
-        for (DestinationRule rule : store.rules()) {
+        for (RuleView rule : store.rules()) {
             (rule.kind() == DestinationRule.Kind.BLOCK ? blocked : allowed).put(rule.host(), rule.id() + " (" + rule.host() + ")");
         }
         rules = new RuleSet(Map.copyOf(blocked), Map.copyOf(allowed), store.allowListMode());

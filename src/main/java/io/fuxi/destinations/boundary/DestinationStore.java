@@ -1,5 +1,6 @@
 package io.fuxi.destinations.boundary;
 
+import io.fuxi.destinations.control.RuleHost;
 import io.fuxi.destinations.entity.DestinationMode;
 import io.fuxi.destinations.entity.DestinationRule;
 import io.fuxi.platform.problem.ProblemException;
@@ -29,8 +30,8 @@ public class DestinationStore {
     Event<DestinationsChanged> changed;
 
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public List<DestinationRule> rules() {
-        return em.createNamedQuery(DestinationRule.ALL, DestinationRule.class).getResultList();
+    public List<RuleView> rules() {
+        return em.createNamedQuery(DestinationRule.ALL, DestinationRule.class).getResultStream().map(RuleView::of).toList();
     }
 
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
@@ -39,7 +40,9 @@ public class DestinationStore {
         return mode != null && mode.allowList();
     }
 
-    public DestinationRule add(String host, DestinationRule.Kind kind, String note) {
+    /** Adds a rule for the host (and its subdomains), as a host name in the form links are compared in. */
+    public RuleView add(String requestedHost, DestinationRule.Kind kind, String note) {
+        String host = RuleHost.of(requestedHost);
         DestinationRule rule = new DestinationRule(host, kind, note, Instant.now(clock));
         try {
             em.persist(rule);
@@ -48,7 +51,7 @@ public class DestinationStore {
             throw new ProblemException(409, "Conflict", "there is already a " + kind.name().toLowerCase() + " rule for " + host, "host");
         }
         changed.fire(new DestinationsChanged());
-        return rule;
+        return RuleView.of(rule);
     }
 
     public void remove(long id) {

@@ -3,7 +3,8 @@ package io.fuxi.expiry.boundary;
 import io.fuxi.expiry.control.ExpiredLinkPurger;
 import io.fuxi.expiry.control.ExpiryOptions;
 import io.fuxi.expiry.control.PurgeReport;
-import io.fuxi.redirect.control.LinkCache;
+import io.fuxi.links.boundary.LinksPurged;
+import io.fuxi.redirect.boundary.CacheStaleness;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.ejb.ConcurrencyManagement;
@@ -46,7 +47,7 @@ public class ExpiryPurge {
     Event<LinksPurged> purged;
 
     @Inject
-    LinkCache cache;
+    CacheStaleness cacheStaleness;
 
     @Resource
     ManagedExecutorService executor;
@@ -93,7 +94,7 @@ public class ExpiryPurge {
 
     private Duration recycleDelay() {
         Duration asked = Duration.ofSeconds(Math.max(0, recycleDelaySeconds));
-        Duration delay = ExpiryOptions.recycleDelay(asked, cache.longestStaleness());
+        Duration delay = ExpiryOptions.recycleDelay(asked, cacheStaleness.longest());
         if (!delay.equals(asked)) {
             LOG.warning(() -> "fuxi.expiry.recycle-delay-seconds is shorter than the caches may hold a link; using " + delay.toSeconds() + " s");
         }

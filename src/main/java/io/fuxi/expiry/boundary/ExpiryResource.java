@@ -3,7 +3,7 @@ package io.fuxi.expiry.boundary;
 import io.fuxi.expiry.control.ExpiryOptions;
 import io.fuxi.expiry.control.PurgeReport;
 import io.fuxi.platform.problem.ProblemException;
-import io.fuxi.security.control.Caller;
+import io.fuxi.security.boundary.Caller;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
@@ -13,9 +13,7 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.SecurityContext;
 
 /** Admin calls on the expiry purge: its settings and what it has done, and a run started at once. */
 @Path("v1/expiry")
@@ -26,12 +24,12 @@ public class ExpiryResource {
     @Inject
     ExpiryPurge purge;
 
-    @Context
-    SecurityContext security;
+    @Inject
+    Caller caller;
 
     @GET
     public JsonObject read() {
-        caller().requireAdmin();
+        caller.requireAdmin();
         ExpiryOptions options = purge.options();
         PurgeTotals totals = purge.totals();
         JsonObjectBuilder json = Json.createObjectBuilder()
@@ -53,7 +51,7 @@ public class ExpiryResource {
     @POST
     @Path("purges")
     public JsonObject purgeNow() {
-        caller().requireAdmin();
+        caller.requireAdmin();
         PurgeReport report = purge.purgeNow()
                 .orElseThrow(() -> new ProblemException(409, "Conflict", "A purge is already running on this node."));
         if (!report.ran()) {
@@ -72,9 +70,5 @@ public class ExpiryResource {
                 .add("codesReleased", report.codesReleased())
                 .add("batches", report.batches())
                 .build();
-    }
-
-    private Caller caller() {
-        return (Caller) security.getUserPrincipal();
     }
 }

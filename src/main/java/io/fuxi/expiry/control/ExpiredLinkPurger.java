@@ -1,7 +1,7 @@
 package io.fuxi.expiry.control;
 
-import io.fuxi.platform.database.Sql;
-import io.fuxi.codes.control.CodeRecycler;
+import io.fuxi.codes.boundary.CodeRecycling;
+import io.fuxi.links.boundary.ExpiredLinks;
 import io.fuxi.platform.database.FuxiDataSource;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -9,15 +9,10 @@ import jakarta.inject.Inject;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.function.Consumer;
@@ -27,10 +22,10 @@ import javax.sql.DataSource;
 
 /**
  * Deletes the links that expired before the run started, a batch per transaction, while this node holds the purge
- * lease. Each transaction renews the lease, locks its links by primary key (re-checking their expiry, so a link
- * extended a moment ago stays), deletes them with their search words and holds their codes for recycling: a run
- * stopped anywhere leaves every link either whole or gone with its code held. Then held codes old enough are
- * released to the pool.
+ * lease. Each transaction, on this run's one connection, renews the lease, has the links component delete a batch
+ * (locked by primary key and re-checked, so a link extended a moment ago stays) with its search words, and has the
+ * codes component hold their codes for recycling: a run stopped anywhere leaves every link either whole or gone
+ * with its code held. Then held codes old enough are released to the pool.
  */
 @ApplicationScoped
 public class ExpiredLinkPurger {
@@ -45,7 +40,10 @@ public class ExpiredLinkPurger {
     Clock clock;
 
     @Inject
-    CodeRecycler recycler;
+    ExpiredLinks links;
+
+    @Inject
+    CodeRecycling codes;
 
     /** This node, as the lease names it. */
     final String node = hostName() + "/" + UUID.randomUUID();
@@ -71,7 +69,7 @@ public class ExpiredLinkPurger {
         } catch (SQLException e) {
             throw new IllegalStateException("The purge failed after " + tally.links + " links; the next run goes on", e);
         }
-        long released = recycler.release(options.recycleDelay());
+        long released = codes.release(options.recycleDelay());
         return new PurgeReport(startedAt, Duration.ofNanos(System.nanoTime() - start), true, tally.complete, tally.links,
                 tally.held, released, tally.batches);
     }
@@ -89,72 +87,17 @@ public class ExpiredLinkPurger {
                 LOG.warning("Another node took the purge lease over; this run stops");
                 return false;
             }
-            List<String> candidates = expired(connection, cutoff, options.batchSize());
-            List<String> doomed = candidates.isEmpty() ? candidates : lockStillExpired(connection, candidates, cutoff);
-            delete(connection, "DELETE FROM link WHERE code IN ", doomed);
-            delete(connection, "DELETE FROM link_word WHERE code IN ", doomed);
-            int held = CodeRecycler.hold(connection, doomed);
+            ExpiredLinks.Batch batch = links.delete(connection, cutoff, options.batchSize());
+            int held = codes.hold(connection, batch.deleted());
             connection.commit();
-            tally.add(doomed.size(), held);
-            if (!doomed.isEmpty()) {
-                onBatch.accept(doomed);
+            tally.add(batch.deleted().size(), held);
+            if (!batch.deleted().isEmpty()) {
+                onBatch.accept(batch.deleted());
             }
-            if (candidates.size() < options.batchSize()) {
+            if (batch.found() < options.batchSize()) {
                 return true;
             }
             pause(options.pauseBetweenBatches());
-        }
-    }
-
-    private static List<String> expired(Connection connection, Instant cutoff, int limit) throws SQLException {
-        try (PreparedStatement query = connection.prepareStatement("SELECT code FROM link WHERE expires_at < ? ORDER BY expires_at LIMIT " + limit)) {
-            query.setObject(1, utc(cutoff));
-            List<String> codes = new ArrayList<>();
-            try (ResultSet rows = query.executeQuery()) {
-                while (rows.next()) {
-                    codes.add(rows.getString(1));
-                }
-            }
-            return codes;
-        }
-    }
-
-    /**
-     * The candidates still expired, locked. The only condition is the primary key, so that InnoDB locks these rows
-     * and nothing else (a condition on expires_at could make it lock the range of that index it walks).
-     */
-    private static List<String> lockStillExpired(Connection connection, List<String> candidates, Instant cutoff) throws SQLException {
-        try (PreparedStatement query = connection.prepareStatement(Sql.inList("SELECT code, expires_at FROM link WHERE code IN ", candidates.size()) + " FOR UPDATE")) {
-            for (int i = 0; i < candidates.size(); i++) {
-                query.setString(i + 1, candidates.get(i));
-            }
-            LocalDateTime before = utc(cutoff);
-            List<String> codes = new ArrayList<>();
-            try (ResultSet rows = query.executeQuery()) {
-                while (rows.next()) {
-                    if (rows.getObject(2, LocalDateTime.class).isBefore(before)) {
-                        codes.add(rows.getString(1));
-                    }
-                }
-            }
-            return codes;
-        }
-    }
-
-    /** Link times are stored as UTC DATETIME(3), written and read without time zone conversion. */
-    private static LocalDateTime utc(Instant instant) {
-        return LocalDateTime.ofInstant(instant, ZoneOffset.UTC);
-    }
-
-    private static void delete(Connection connection, String sql, List<String> codes) throws SQLException {
-        if (codes.isEmpty()) {
-            return;
-        }
-        try (PreparedStatement delete = connection.prepareStatement(Sql.inList(sql, codes.size()))) {
-            for (int i = 0; i < codes.size(); i++) {
-                delete.setString(i + 1, codes.get(i));
-            }
-            delete.executeUpdate();
         }
     }
 

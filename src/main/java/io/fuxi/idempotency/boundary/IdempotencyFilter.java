@@ -4,9 +4,10 @@ import io.fuxi.idempotency.control.Claim;
 import io.fuxi.idempotency.control.Fingerprint;
 import io.fuxi.platform.problem.InvalidFieldException;
 import io.fuxi.platform.problem.ProblemException;
-import io.fuxi.security.control.Caller;
+import io.fuxi.security.boundary.Caller;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -37,6 +38,9 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
     @Inject
     IdempotentRequests requests;
 
+    @Inject
+    Instance<Caller> callers;
+
     @Override
     public void filter(ContainerRequestContext request) {
         String key = request.getHeaderString(HEADER);
@@ -47,7 +51,7 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
             throw new InvalidFieldException(HEADER, "Idempotency-Key must be 1 to 255 printable ASCII characters");
         }
         byte[] body = readBody(request);
-        Caller caller = (Caller) request.getSecurityContext().getUserPrincipal();
+        Caller caller = callers.get();
         Claim claim = requests.claim(caller.keyId(), key, Fingerprint.of(request.getMethod(), request.getUriInfo().getPath(), body));
         switch (claim.outcome()) {
             case NEW -> request.setProperty(CLAIMED, new Claimed(caller.keyId(), key));

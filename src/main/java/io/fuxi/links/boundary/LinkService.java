@@ -1,23 +1,23 @@
 package io.fuxi.links.boundary;
 
 import io.fuxi.codes.boundary.CodeAllocator;
+import io.fuxi.codes.boundary.CodeShape;
 import io.fuxi.destinations.boundary.DestinationRules;
 import io.fuxi.links.control.AliasPolicy;
 import io.fuxi.links.control.AliasTakenException;
 import io.fuxi.links.control.BulkConflictException;
-import io.fuxi.links.control.CodeShape;
-import io.fuxi.links.control.ExpiryPolicy;
+import io.fuxi.links.control.LinkLifetime;
 import io.fuxi.links.control.LinkOptions;
 import io.fuxi.links.control.LinkPatch;
 import io.fuxi.links.control.LinkRequest;
-import io.fuxi.links.control.LinkSearch;
-import io.fuxi.links.control.LinkWordIndex;
-import io.fuxi.links.control.SearchTerm;
 import io.fuxi.links.control.UnknownLinkException;
 import io.fuxi.links.control.UrlPolicy;
 import io.fuxi.links.entity.Link;
+import io.fuxi.links.search.LinkSearch;
+import io.fuxi.links.search.LinkWordIndex;
+import io.fuxi.links.search.SearchTerm;
 import io.fuxi.platform.problem.ProblemException;
-import io.fuxi.security.control.Caller;
+import io.fuxi.security.boundary.Caller;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -72,6 +72,9 @@ public class LinkService {
     Event<LinkChanged> changed;
 
     @Inject
+    Event<LinkDeleted> deleted;
+
+    @Inject
     DestinationRules destinations;
 
     @Inject
@@ -86,7 +89,7 @@ public class LinkService {
         if (request.acceptsExistingLink()) {
             Optional<Link> recent = recentLinkFor(caller, checked.url(), now);
             if (recent.isPresent()) {
-                return new Creation(LinkView.of(recent.get()), false);
+                return new Creation(view(recent.get()), false);
             }
         }
         if (checked.alias().isPresent() && em.find(Link.class, checked.alias().get()) != null) {
@@ -101,12 +104,12 @@ public class LinkService {
             throw checked.alias().<RuntimeException>map(AliasTakenException::new).orElse(e);
         }
         words.add(List.of(link));
-        LinkView view = LinkView.of(link);
+        LinkView view = view(link);
         created.fire(new LinkCreated(view));
         return new Creation(view, true);
     }
 
-    /** One item of a bulk create, alone in its own transaction: the fallback when a batch met a concurrent alias. */
+    /** One item of a bulk create, alone in its own transaction: the fallback when a batch met a concurrent alias (see {@link BulkCreation}). */
     public BulkResult createOne(Caller caller, JsonValue item) {
         try {
             Creation creation = create(caller, LinkRequest.from(item));
@@ -143,7 +146,7 @@ public class LinkService {
             } else {
                 Link link = checked.toLink(caller, codes::next, now);
                 batch.add(link);
-                LinkView view = LinkView.of(link);
+                LinkView view = view(link);
                 results[index] = BulkResult.created(view);
                 if (checked.request().acceptsExistingLink()) {
                     sameUrl.put(checked.url(), view);
@@ -157,22 +160,22 @@ public class LinkService {
             throw new BulkConflictException(e);
         }
         words.add(batch);
-        batch.forEach(link -> created.fire(new LinkCreated(LinkView.of(link))));
+        batch.forEach(link -> created.fire(new LinkCreated(view(link))));
         return List.of(results);
     }
 
     /** Any link, for the redirect: no caller, no transaction of its own. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public Optional<LinkView> find(String code) {
-        if (!CodeShape.matches(code)) {
+        if (!CodeShape.isCode(code)) {
             return Optional.empty(); // cannot exist; and the database need not see arbitrary text
         }
-        return Optional.ofNullable(em.find(Link.class, code)).map(LinkView::of);
+        return Optional.ofNullable(em.find(Link.class, code)).map(this::view);
     }
 
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public LinkView read(Caller caller, String code) {
-        return LinkView.of(visible(caller, code));
+        return view(visible(caller, code));
     }
 
     /**
@@ -181,17 +184,17 @@ public class LinkService {
      */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public LinkPage list(Caller caller, Optional<String> query, int page, int size) {
-        Optional<Link> exact = query.filter(CodeShape::matches).map(code -> em.find(Link.class, code))
+        Optional<Link> exact = query.filter(CodeShape::isCode).map(code -> em.find(Link.class, code))
                 .filter(link -> link.isOwnedBy(caller.keyId()));
         if (exact.isPresent()) {
-            return new LinkPage(page == 0 ? List.of(LinkView.of(exact.get())) : List.of(), page, size, false);
+            return new LinkPage(page == 0 ? List.of(view(exact.get())) : List.of(), page, size, false);
         }
         List<Link> rows = query.isEmpty()
                 ? em.createNamedQuery(Link.BY_OWNER, Link.class).setParameter("owner", caller.keyId())
                         .setFirstResult(page * size).setMaxResults(size + 1).getResultList()
                 : search.page(caller.keyId(), SearchTerm.of(query.get()), page * size, size + 1);
         boolean hasMore = rows.size() > size;
-        List<LinkView> links = rows.stream().limit(size).map(LinkView::of).toList();
+        List<LinkView> links = rows.stream().limit(size).map(this::view).toList();
         return new LinkPage(links, page, size, hasMore);
     }
 
@@ -202,7 +205,7 @@ public class LinkService {
             link.changeUrl(url);
             words.replace(link);
         });
-        patch.expiresAt().map(asked -> new ExpiryPolicy(options).expiresAt(Optional.of(asked), now).truncatedTo(ChronoUnit.MILLIS))
+        patch.expiresAt().map(asked -> new LinkLifetime(options).expiresAt(Optional.of(asked), now).truncatedTo(ChronoUnit.MILLIS))
                 .ifPresent(link::changeExpiry);
         patch.enabled().ifPresent(link::enable);
         patch.redirectStatus().ifPresent(link::changeRedirectStatus);
@@ -210,18 +213,18 @@ public class LinkService {
             link.changeRedirectStatus(null);
         }
         changed.fire(new LinkChanged(code));
-        return LinkView.of(link);
+        return view(link);
     }
 
     public void delete(Caller caller, String code) {
         em.remove(visible(caller, code));
         words.remove(List.of(code));
-        changed.fire(new LinkChanged(code));
+        deleted.fire(new LinkDeleted(code));
     }
 
     /** The link if the caller may see it; otherwise the same 404 as for a code nobody has, so as not to tell them apart. */
     private Link visible(Caller caller, String code) {
-        Link link = CodeShape.matches(code) ? em.find(Link.class, code) : null;
+        Link link = CodeShape.isCode(code) ? em.find(Link.class, code) : null;
         if (link == null || !(caller.isAdmin() || link.isOwnedBy(caller.keyId()))) {
             throw new UnknownLinkException(code);
         }
@@ -250,7 +253,7 @@ public class LinkService {
 
     private Checked check(LinkRequest request, Instant now) {
         String url = allowedUrl(request.url());
-        Instant expiresAt = new ExpiryPolicy(options).expiresAt(request.expiresAt(), now).truncatedTo(ChronoUnit.MILLIS);
+        Instant expiresAt = new LinkLifetime(options).expiresAt(request.expiresAt(), now).truncatedTo(ChronoUnit.MILLIS);
         return new Checked(request, url, expiresAt, request.alias().map(AliasPolicy::check));
     }
 
@@ -272,7 +275,7 @@ public class LinkService {
                     .setParameter("since", now.minus(SAME_URL_WINDOW))
                     .setParameter("now", now)
                     .getResultStream()
-                    .forEach(link -> newestByUrl.putIfAbsent(link.url(), LinkView.of(link)));
+                    .forEach(link -> newestByUrl.putIfAbsent(link.url(), view(link)));
         }
         return newestByUrl;
     }
@@ -281,6 +284,10 @@ public class LinkService {
         List<String> aliases = requests.stream().flatMap(checked -> checked.alias().stream()).toList();
         return aliases.isEmpty() ? new HashSet<>()
                 : new HashSet<>(em.createNamedQuery(Link.TAKEN_CODES, String.class).setParameter("codes", aliases).getResultList());
+    }
+
+    private LinkView view(Link link) {
+        return LinkView.of(link, options.defaultRedirectStatus());
     }
 
     private Instant now() {

@@ -1,14 +1,13 @@
 package io.fuxi.links.boundary;
 
-import io.fuxi.links.control.BulkConflictException;
 import io.fuxi.links.control.LinkOptions;
 import io.fuxi.links.control.LinkPatch;
 import io.fuxi.links.control.LinkRequest;
 import io.fuxi.links.control.QrCode;
 import io.fuxi.platform.problem.InvalidFieldException;
 import io.fuxi.platform.rest.JsonBody;
-import io.fuxi.security.control.Caller;
 import io.fuxi.idempotency.boundary.Idempotent;
+import io.fuxi.security.boundary.Caller;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
@@ -26,10 +25,8 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import jakarta.ws.rs.core.SecurityContext;
 import java.io.InputStream;
 import java.net.URI;
 import java.util.List;
@@ -50,16 +47,19 @@ public class LinksResource {
     LinkService links;
 
     @Inject
+    BulkCreation bulk;
+
+    @Inject
     LinkOptions options;
 
-    @Context
-    SecurityContext security;
+    @Inject
+    Caller caller;
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @Idempotent
     public Response create(InputStream body) {
-        Creation creation = links.create(caller(), LinkRequest.from(JsonBody.read(body)));
+        Creation creation = links.create(caller, LinkRequest.from(JsonBody.read(body)));
         JsonObject json = json(creation.link());
         return creation.created()
                 ? Response.created(URI.create("/api/v1/links/" + creation.link().code())).entity(json).build()
@@ -72,13 +72,7 @@ public class LinksResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Idempotent
     public JsonObject bulk(InputStream body) {
-        List<JsonValue> items = bulkItems(JsonBody.read(body));
-        List<BulkResult> results;
-        try {
-            results = links.createAll(caller(), items);
-        } catch (BulkConflictException race) {
-            results = items.stream().map(item -> links.createOne(caller(), item)).toList();
-        }
+        List<BulkResult> results = bulk.create(caller, bulkItems(JsonBody.read(body)));
         JsonArrayBuilder answers = Json.createArrayBuilder();
         for (int i = 0; i < results.size(); i++) {
             answers.add(json(i, results.get(i)));
@@ -96,7 +90,7 @@ public class LinksResource {
         if (query != null && query.length() > MAX_QUERY_LENGTH) {
             throw new InvalidFieldException("q", "q must be at most " + MAX_QUERY_LENGTH + " characters");
         }
-        LinkPage result = links.list(caller(), Optional.ofNullable(query).filter(q -> !q.isBlank()),
+        LinkPage result = links.list(caller, Optional.ofNullable(query).filter(q -> !q.isBlank()),
                 number("page", page, 0, MAX_PAGE), number("size", size, 1, MAX_PAGE_SIZE));
         JsonArrayBuilder items = Json.createArrayBuilder();
         result.links().forEach(link -> items.add(json(link)));
@@ -111,7 +105,7 @@ public class LinksResource {
     @GET
     @Path("{code}")
     public JsonObject read(@PathParam("code") String code) {
-        return json(links.read(caller(), code));
+        return json(links.read(caller, code));
     }
 
     /** The short URL as a QR code: {@code format} png (default) or svg, {@code size} in pixels (64 to 2,048). */
@@ -120,7 +114,7 @@ public class LinksResource {
     @Produces({"image/png", "image/svg+xml"})
     public Response qr(@PathParam("code") String code, @QueryParam("format") @DefaultValue("png") String format,
                        @QueryParam("size") @DefaultValue("256") String size) {
-        QrCode qr = QrCode.of(options.shortUrl(links.read(caller(), code).code()), number("size", size, QrCode.MIN_SIZE, QrCode.MAX_SIZE));
+        QrCode qr = QrCode.of(options.shortUrl(links.read(caller, code).code()), number("size", size, QrCode.MIN_SIZE, QrCode.MAX_SIZE));
         return switch (format) {
             case "png" -> Response.ok(qr.png(), "image/png").build();
             case "svg" -> Response.ok(qr.svg(), "image/svg+xml").build();
@@ -132,13 +126,13 @@ public class LinksResource {
     @Path("{code}")
     @Consumes({MediaType.APPLICATION_JSON, "application/merge-patch+json"})
     public JsonObject update(@PathParam("code") String code, InputStream body) {
-        return json(links.update(caller(), code, LinkPatch.from(JsonBody.read(body))));
+        return json(links.update(caller, code, LinkPatch.from(JsonBody.read(body))));
     }
 
     @DELETE
     @Path("{code}")
     public Response delete(@PathParam("code") String code) {
-        links.delete(caller(), code);
+        links.delete(caller, code);
         return Response.noContent().build();
     }
 
@@ -160,11 +154,7 @@ public class LinksResource {
     }
 
     private JsonObject json(LinkView link) {
-        return link.toJson(options.shortUrl(link.code()), options.defaultRedirectStatus());
-    }
-
-    private Caller caller() {
-        return (Caller) security.getUserPrincipal();
+        return link.toJson(options.shortUrl(link.code()));
     }
 
     /** Query parameters arrive as text: a bad one is a 400 naming it, not JAX-RS's bare 404. */

@@ -1,6 +1,7 @@
 package io.fuxi.links.control;
 
 import io.fuxi.platform.problem.InvalidFieldException;
+import io.fuxi.platform.web.HostName;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;

@@ -6,7 +6,7 @@ import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
 import java.util.Set;
 
-/** Keeps the status of JAX-RS's own errors (404, 405, 406, 415, ...) and gives them a problem body. */
+/** Keeps the status of JAX-RS's own errors (404, 405, 415, ...) and gives them a problem body. */
 @Provider
 public class HttpErrorMapper implements ExceptionMapper<WebApplicationException> {
 
@@ -31,7 +31,6 @@ public class HttpErrorMapper implements ExceptionMapper<WebApplicationException>
             case 400 -> "The request could not be read.";
             case 404 -> "There is nothing at this address.";
             case 405 -> "This address does not accept that method.";
-            case 406 -> "This address answers only application/json.";
             case 415 -> "The body must be application/json.";
             default -> null;
         };

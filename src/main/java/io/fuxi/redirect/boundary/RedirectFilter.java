@@ -1,8 +1,8 @@
 package io.fuxi.redirect.boundary;
 
+import io.fuxi.codes.boundary.CodeShape;
 import io.fuxi.destinations.boundary.DestinationRules;
-import io.fuxi.links.control.AliasPolicy;
-import io.fuxi.links.control.CodeShape;
+import io.fuxi.platform.web.ReservedPaths;
 import io.fuxi.redirect.control.CachedLink;
 import io.fuxi.redirect.control.LinkResolver;
 import jakarta.inject.Inject;
@@ -72,10 +72,10 @@ public class RedirectFilter extends HttpFilter {
     private static String codeOf(HttpServletRequest request) {
         String uri = request.getRequestURI();
         int start = request.getContextPath().length() + 1;
-        if (start > uri.length() || uri.charAt(start - 1) != '/' || !CodeShape.matches(uri, start, uri.length())) {
+        if (start > uri.length() || uri.charAt(start - 1) != '/' || !CodeShape.isCode(uri, start, uri.length())) {
             return null;
         }
         String code = uri.substring(start);
-        return AliasPolicy.isReserved(code) ? null : code;
+        return ReservedPaths.contains(code) ? null : code;
     }
 }

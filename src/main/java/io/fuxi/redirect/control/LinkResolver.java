@@ -1,11 +1,11 @@
 package io.fuxi.redirect.control;
 
-import io.fuxi.expiry.boundary.LinksPurged;
 import io.fuxi.links.boundary.LinkChanged;
 import io.fuxi.links.boundary.LinkCreated;
+import io.fuxi.links.boundary.LinkDeleted;
 import io.fuxi.links.boundary.LinkService;
 import io.fuxi.links.boundary.LinkView;
-import io.fuxi.links.control.LinkOptions;
+import io.fuxi.links.boundary.LinksPurged;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.TransactionPhase;
@@ -26,9 +26,6 @@ public class LinkResolver {
     @Inject
     LinkService links;
 
-    @Inject
-    LinkOptions options;
-
     /** The cached link, or null when no link has this code. */
     public CachedLink resolve(String code) {
         CachedLink hit = cache.get(code);
@@ -42,7 +39,7 @@ public class LinkResolver {
     }
 
     private CachedLink load(String code) {
-        CachedLink link = links.find(code).map(this::cached).orElse(null);
+        CachedLink link = links.find(code).map(LinkResolver::cached).orElse(null);
         if (link == null) {
             cache.rememberUnknown(code);
         } else {
@@ -51,9 +48,8 @@ public class LinkResolver {
         return link;
     }
 
-    private CachedLink cached(LinkView link) {
-        int status = link.redirectStatus() == null ? options.defaultRedirectStatus() : link.redirectStatus();
-        return new CachedLink(link.url(), URI.create(link.url()).getHost(), status, link.expiresAt().toEpochMilli(), link.enabled());
+    private static CachedLink cached(LinkView link) {
+        return new CachedLink(link.url(), URI.create(link.url()).getHost(), link.redirectStatus(), link.expiresAt().toEpochMilli(), link.enabled());
     }
 
     /** A new link is cached as soon as it is committed, so its first redirect is already a hit. */
@@ -63,6 +59,10 @@ public class LinkResolver {
 
     void onChanged(@Observes(during = TransactionPhase.AFTER_SUCCESS) LinkChanged changed) {
         cache.evict(changed.code());
+    }
+
+    void onDeleted(@Observes(during = TransactionPhase.AFTER_SUCCESS) LinkDeleted deleted) {
+        cache.evict(deleted.code());
     }
 
     /** Purged links answer 404 here at once; other nodes drop them within fuxi.cache.link-ttl-seconds. */

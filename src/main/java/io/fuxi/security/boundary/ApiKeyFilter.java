@@ -1,7 +1,6 @@
 package io.fuxi.security.boundary;
 
 import io.fuxi.platform.problem.Problem;
-import io.fuxi.security.control.Caller;
 import io.fuxi.security.control.RateLimitedException;
 import io.fuxi.security.control.RateLimiter;
 import jakarta.annotation.Priority;
@@ -14,9 +13,7 @@ import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
-import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.ext.Provider;
-import java.security.Principal;
 import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -37,6 +34,9 @@ public class ApiKeyFilter implements ContainerRequestFilter {
 
     @Inject
     KeyUse use;
+
+    @Inject
+    CurrentCaller current;
 
     @Inject
     @ConfigProperty(name = "fuxi.api.rate-limit.per-key", defaultValue = "1200")
@@ -79,7 +79,7 @@ public class ApiKeyFilter implements ContainerRequestFilter {
             return;
         }
         use.used(who.keyId());
-        request.setSecurityContext(new CallerContext(who, request.getSecurityContext().isSecure()));
+        current.authenticated(who);
     }
 
     private static void refuse(ContainerRequestContext request, long retryAfterSeconds, String detail) {
@@ -96,27 +96,5 @@ public class ApiKeyFilter implements ContainerRequestFilter {
 
     private static Optional<String> nonBlank(String value) {
         return value == null || value.isBlank() || value.length() > 200 ? Optional.empty() : Optional.of(value.trim());
-    }
-
-    private record CallerContext(Caller caller, boolean secure) implements SecurityContext {
-        @Override
-        public Principal getUserPrincipal() {
-            return caller;
-        }
-
-        @Override
-        public boolean isUserInRole(String role) {
-            return caller.role().name().equalsIgnoreCase(role);
-        }
-
-        @Override
-        public boolean isSecure() {
-            return secure;
-        }
-
-        @Override
-        public String getAuthenticationScheme() {
-            return "Bearer";
-        }
     }
 }

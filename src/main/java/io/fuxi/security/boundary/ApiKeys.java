@@ -1,7 +1,6 @@
 package io.fuxi.security.boundary;
 
 import io.fuxi.platform.problem.ProblemException;
-import io.fuxi.security.control.Caller;
 import io.fuxi.security.control.KeySecrets;
 import io.fuxi.security.entity.ApiKey;
 import io.fuxi.security.entity.Role;

@@ -3,7 +3,6 @@ package io.fuxi.security.boundary;
 import io.fuxi.platform.problem.InvalidFieldException;
 import io.fuxi.platform.rest.JsonBody;
 import io.fuxi.platform.rest.JsonFields;
-import io.fuxi.security.control.Caller;
 import io.fuxi.security.entity.Role;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
@@ -17,10 +16,8 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import jakarta.ws.rs.core.SecurityContext;
 import java.io.InputStream;
 import java.net.URI;
 import java.util.Locale;
@@ -38,13 +35,13 @@ public class KeysResource {
     @Inject
     ApiKeys keys;
 
-    @Context
-    SecurityContext security;
+    @Inject
+    Caller caller;
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     public Response create(InputStream body) {
-        admin();
+        caller.requireAdmin();
         JsonFields request = JsonFields.of(JsonBody.read(body), FIELDS);
         NewKey created = keys.create(request.text("name", 100), role(request), rateLimit(request));
         return Response.created(URI.create("/api/v1/keys/" + created.key().id()))
@@ -54,7 +51,7 @@ public class KeysResource {
 
     @GET
     public JsonObject list() {
-        admin();
+        caller.requireAdmin();
         JsonArrayBuilder all = Json.createArrayBuilder();
         keys.list().forEach(key -> all.add(key.toJson()));
         return Json.createObjectBuilder().add("keys", all).build();
@@ -63,17 +60,13 @@ public class KeysResource {
     @DELETE
     @Path("{id}")
     public Response revoke(@PathParam("id") String id) {
-        admin();
+        caller.requireAdmin();
         try {
             keys.revoke(Long.parseLong(id));
         } catch (NumberFormatException e) {
             throw new InvalidFieldException("id", "id must be a whole number");
         }
         return Response.noContent().build();
-    }
-
-    private void admin() {
-        ((Caller) security.getUserPrincipal()).requireAdmin();
     }
 
     private static Integer rateLimit(JsonFields request) {

@@ -6,9 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.fuxi.codes.control.CodeRecycler;
+import io.fuxi.codes.boundary.CodeRecycling;
 import io.fuxi.it.Rows;
 import io.fuxi.it.TestDatabase;
+import io.fuxi.links.boundary.ExpiredLinks;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -154,7 +155,8 @@ class ExpiredLinkPurgerIT {
         ExpiredLinkPurger purger = new ExpiredLinkPurger();
         purger.dataSource = database;
         purger.clock = Clock.fixed(NOW, ZoneOffset.UTC);
-        purger.recycler = new CodeRecycler(database);
+        purger.links = new ExpiredLinks();
+        purger.codes = new CodeRecycling(database);
         return purger;
     }
 

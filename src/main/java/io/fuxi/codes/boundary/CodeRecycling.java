@@ -1,7 +1,9 @@
-package io.fuxi.codes.control;
+package io.fuxi.codes.boundary;
 
-import io.fuxi.platform.database.Sql;
+import io.fuxi.codes.control.PoolLock;
+import io.fuxi.codes.control.PoolRows;
 import io.fuxi.platform.database.FuxiDataSource;
+import io.fuxi.platform.database.Sql;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
@@ -16,12 +18,13 @@ import javax.sql.DataSource;
 
 /**
  * Gives the codes of purged links back to the pool, in two steps. A purge <em>holds</em> a code (table
- * recycled_code) in the same transaction that deletes its link; a code held long enough that no cache anywhere can
- * still serve the old link is then <em>released</em>: appended to the end of the pool under the {@link PoolLock},
- * in the same transaction that removes it from the held codes, so it is handed out once and only once.
+ * recycled_code) in the same transaction that deletes its link, on the purge's own connection; a code held long
+ * enough that no cache anywhere can still serve the old link is then <em>released</em>: appended to the end of the
+ * pool under the {@link PoolLock}, in the same transaction that removes it from the held codes, so it is handed out
+ * once and only once.
  */
 @ApplicationScoped
-public class CodeRecycler {
+public class CodeRecycling {
 
     /** Codes appended per transaction. */
     static final int CHUNK = 4096;
@@ -29,12 +32,12 @@ public class CodeRecycler {
     @Resource(lookup = FuxiDataSource.JNDI_NAME)
     DataSource dataSource;
 
-    protected CodeRecycler() {
+    protected CodeRecycling() {
         // for CDI
     }
 
-    /** A recycler outside the container (tests of other components against a real database). */
-    public CodeRecycler(DataSource dataSource) {
+    /** Recycling outside the container (tests of other components against a real database). */
+    public CodeRecycling(DataSource dataSource) {
         this.dataSource = dataSource;
     }
 
@@ -42,8 +45,8 @@ public class CodeRecycler {
      * Holds back the generated codes among {@code codes}, in the caller's transaction, and returns how many. An alias
      * never came from the pool and never goes to it.
      */
-    public static int hold(Connection connection, Collection<String> codes) throws SQLException {
-        List<String> generated = codes.stream().filter(Base62::isCode).toList();
+    public int hold(Connection connection, Collection<String> codes) throws SQLException {
+        List<String> generated = codes.stream().filter(CodeShape::isGenerated).toList();
         if (generated.isEmpty()) {
             return 0;
         }
@@ -118,26 +121,16 @@ public class CodeRecycler {
     }
 
     private static void append(Connection connection, List<String> codes) throws SQLException {
-        long loadedSeq;
-        try (PreparedStatement state = connection.prepareStatement("SELECT loaded_seq FROM code_pool_state WHERE id = 1 FOR UPDATE");
-             ResultSet row = state.executeQuery()) {
-            row.next();
-            loadedSeq = row.getLong(1);
-        }
-        try (PreparedStatement insert = connection.prepareStatement(CodeBatchGenerator.insertSql(codes.size()));
-             PreparedStatement forget = connection.prepareStatement(Sql.inList("DELETE FROM recycled_code WHERE code IN ", codes.size()));
-             PreparedStatement state = connection.prepareStatement("UPDATE code_pool_state SET loaded_seq = ? WHERE id = 1")) {
+        long loadedSeq = PoolRows.lockCounters(connection).loadedSeq();
+        PoolRows.append(connection, loadedSeq + 1, codes);
+        try (PreparedStatement forget = connection.prepareStatement(Sql.inList("DELETE FROM recycled_code WHERE code IN ", codes.size()))) {
             for (int i = 0; i < codes.size(); i++) {
-                insert.setLong(2 * i + 1, loadedSeq + 1 + i);
-                insert.setString(2 * i + 2, codes.get(i));
                 forget.setString(i + 1, codes.get(i));
             }
-            insert.executeUpdate();
             if (forget.executeUpdate() != codes.size()) {
                 throw new SQLException("Recycled codes changed while they were released");
             }
-            state.setLong(1, loadedSeq + codes.size());
-            state.executeUpdate();
         }
+        PoolRows.setLoadedSeq(connection, loadedSeq + codes.size());
     }
 }

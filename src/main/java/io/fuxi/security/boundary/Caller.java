@@ -1,4 +1,4 @@
-package io.fuxi.security.control;
+package io.fuxi.security.boundary;
 
 import io.fuxi.platform.problem.ProblemException;
 import io.fuxi.security.entity.Role;

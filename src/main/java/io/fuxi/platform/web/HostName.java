@@ -1,4 +1,4 @@
-package io.fuxi.links.control;
+package io.fuxi.platform.web;
 
 import java.net.IDN;
 import java.util.Locale;

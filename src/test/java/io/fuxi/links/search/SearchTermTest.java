@@ -1,4 +1,4 @@
-package io.fuxi.links.control;
+package io.fuxi.links.search;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -4,12 +4,12 @@ import io.fuxi.platform.problem.InvalidFieldException;
 import java.time.Instant;
 import java.util.Optional;
 
-/** When a link expires: what the caller asked for, within (now, now + max lifetime], or the default lifetime. */
-public class ExpiryPolicy {
+/** How long a link lives: until the time the caller asked for, within (now, now + max lifetime], or for the default lifetime. */
+public class LinkLifetime {
 
     private final LinkOptions options;
 
-    public ExpiryPolicy(LinkOptions options) {
+    public LinkLifetime(LinkOptions options) {
         this.options = options;
     }
 

@@ -1,4 +1,4 @@
-package io.fuxi.links.control;
+package io.fuxi.links.search;
 
 import io.fuxi.links.entity.Link;
 import jakarta.enterprise.context.Dependent;

@@ -1,4 +1,4 @@
-package io.fuxi.links.control;
+package io.fuxi.links.search;
 
 import jakarta.enterprise.context.Dependent;
 import java.sql.Connection;

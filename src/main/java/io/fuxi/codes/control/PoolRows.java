@@ -1,0 +1,92 @@
+package io.fuxi.codes.control;
+
+import io.fuxi.platform.database.Sql;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+
+/**
+ * The pool's own rows, on a caller's connection and in its transaction: the one row of counters (code_pool_state,
+ * id 1) and the rows of the code table. The generator and the recycler both append to the pool through here.
+ */
+public final class PoolRows {
+
+    private PoolRows() {
+    }
+
+    /** Where the pool stands, read with a lock on its row: whoever appends holds it until commit. */
+    public record Counters(long loadedSeq, long nextIndex) {
+    }
+
+    /** Creates the row of counters, with the secret permutation key, unless it exists. */
+    static void createState(Connection connection, byte[] permutationKey) throws SQLException {
+        try (PreparedStatement insert = connection.prepareStatement(
+                "INSERT IGNORE INTO code_pool_state (id, permutation_key, next_index, next_seq, loaded_seq) VALUES (1, ?, 0, 1, 0)")) {
+            insert.setBytes(1, permutationKey);
+            insert.executeUpdate();
+        }
+    }
+
+    /** The loaded codes no node has reserved yet. */
+    static long remaining(Connection connection) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement("SELECT loaded_seq - next_seq + 1 FROM code_pool_state WHERE id = 1");
+             ResultSet row = query.executeQuery()) {
+            return row.next() ? Math.max(0, row.getLong(1)) : 0;
+        }
+    }
+
+    public static Counters lockCounters(Connection connection) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement("SELECT loaded_seq, next_index FROM code_pool_state WHERE id = 1 FOR UPDATE");
+             ResultSet row = query.executeQuery()) {
+            row.next();
+            return new Counters(row.getLong(1), row.getLong(2));
+        }
+    }
+
+    static byte[] permutationKey(Connection connection) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement("SELECT permutation_key FROM code_pool_state WHERE id = 1");
+             ResultSet row = query.executeQuery()) {
+            row.next();
+            return row.getBytes(1);
+        }
+    }
+
+    /** Every sequence number up to this one now has its code row. */
+    public static void setLoadedSeq(Connection connection, long loadedSeq) throws SQLException {
+        update(connection, "loaded_seq", loadedSeq);
+    }
+
+    /** The permutation position the next batch starts at. */
+    static void setNextIndex(Connection connection, long nextIndex) throws SQLException {
+        update(connection, "next_index", nextIndex);
+    }
+
+    /** Appends codes as sequence numbers firstSeq, firstSeq + 1, ...; the caller moves loaded_seq once they are in. */
+    public static void append(Connection connection, long firstSeq, List<String> codes) throws SQLException {
+        try (PreparedStatement insert = connection.prepareStatement(insertSql(codes.size()))) {
+            append(insert, firstSeq, codes);
+        }
+    }
+
+    /** Appends through a prepared {@link #insertSql} of exactly codes.size() rows, for callers that reuse one. */
+    static void append(PreparedStatement insert, long firstSeq, List<String> codes) throws SQLException {
+        for (int i = 0; i < codes.size(); i++) {
+            insert.setLong(2 * i + 1, firstSeq + i);
+            insert.setString(2 * i + 2, codes.get(i));
+        }
+        insert.executeUpdate();
+    }
+
+    static String insertSql(int rows) {
+        return "INSERT INTO code_pool (seq, code) VALUES " + Sql.repeat("(?, ?)", rows);
+    }
+
+    private static void update(Connection connection, String column, long value) throws SQLException {
+        try (PreparedStatement update = connection.prepareStatement("UPDATE code_pool_state SET " + column + " = ? WHERE id = 1")) {
+            update.setLong(1, value);
+            update.executeUpdate();
+        }
+    }
+}

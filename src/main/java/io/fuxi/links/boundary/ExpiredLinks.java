@@ -1,0 +1,90 @@
+package io.fuxi.links.boundary;
+
+import io.fuxi.platform.database.Sql;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Deletes expired links with their search words, for the expiry purge: on the purge's connection and in its
+ * transaction, which also renews the purge's lease and holds the links' codes, so a batch is committed whole or not
+ * at all. Once it has committed, the purge announces the batch as {@link LinksPurged}.
+ */
+@ApplicationScoped
+public class ExpiredLinks {
+
+    /**
+     * One batch: how many links the query found expired (as many as asked means more may follow) and the codes of
+     * those deleted (fewer when a link was extended a moment ago).
+     */
+    public record Batch(int found, List<String> deleted) {
+    }
+
+    /** Deletes up to {@code limit} links that expired before {@code cutoff}, oldest expiry first. */
+    public Batch delete(Connection connection, Instant cutoff, int limit) throws SQLException {
+        List<String> candidates = expired(connection, cutoff, limit);
+        List<String> doomed = candidates.isEmpty() ? candidates : lockStillExpired(connection, candidates, cutoff);
+        delete(connection, "DELETE FROM link WHERE code IN ", doomed);
+        delete(connection, "DELETE FROM link_word WHERE code IN ", doomed);
+        return new Batch(candidates.size(), doomed);
+    }
+
+    private static List<String> expired(Connection connection, Instant cutoff, int limit) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement("SELECT code FROM link WHERE expires_at < ? ORDER BY expires_at LIMIT " + limit)) {
+            query.setObject(1, utc(cutoff));
+            List<String> codes = new ArrayList<>();
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    codes.add(rows.getString(1));
+                }
+            }
+            return codes;
+        }
+    }
+
+    /**
+     * The candidates still expired, locked. The only condition is the primary key, so that InnoDB locks these rows
+     * and nothing else (a condition on expires_at could make it lock the range of that index it walks).
+     */
+    private static List<String> lockStillExpired(Connection connection, List<String> candidates, Instant cutoff) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement(Sql.inList("SELECT code, expires_at FROM link WHERE code IN ", candidates.size()) + " FOR UPDATE")) {
+            for (int i = 0; i < candidates.size(); i++) {
+                query.setString(i + 1, candidates.get(i));
+            }
+            LocalDateTime before = utc(cutoff);
+            List<String> codes = new ArrayList<>();
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    if (rows.getObject(2, LocalDateTime.class).isBefore(before)) {
+                        codes.add(rows.getString(1));
+                    }
+                }
+            }
+            return codes;
+        }
+    }
+
+    /** Link times are stored as UTC DATETIME(3), written and read without time zone conversion. */
+    private static LocalDateTime utc(Instant instant) {
+        return LocalDateTime.ofInstant(instant, ZoneOffset.UTC);
+    }
+
+    private static void delete(Connection connection, String sql, List<String> codes) throws SQLException {
+        if (codes.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement delete = connection.prepareStatement(Sql.inList(sql, codes.size()))) {
+            for (int i = 0; i < codes.size(); i++) {
+                delete.setString(i + 1, codes.get(i));
+            }
+            delete.executeUpdate();
+        }
+    }
+}
