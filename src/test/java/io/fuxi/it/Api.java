@@ -102,6 +102,12 @@ public final class Api {
         }
     }
 
+    /** Moves the deployment's clock to the real time plus {@code offset} (its deployment carries the movable clock). */
+    public void moveClock(Duration offset) {
+        HttpResponse<String> moved = send(authorized("api/test/clock-offset/" + offset.toSeconds()).PUT(HttpRequest.BodyPublishers.noBody()));
+        assertEquals(204, moved.statusCode(), moved.body());
+    }
+
     public HttpRequest.Builder request(String path) {
         return HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(30));
     }

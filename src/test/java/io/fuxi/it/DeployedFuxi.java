@@ -1,20 +1,25 @@
 package io.fuxi.it;
 
+import io.fuxi.it.clock.ClockResource;
+import io.fuxi.it.clock.MovableClock;
 import java.io.File;
 import java.net.URISyntaxException;
 import java.net.URL;
+import java.time.Duration;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A container test: the WAR the build made (target/fuxi.war, the real thing, not a hand-picked subset) on its own
- * Payara Micro, driven over HTTP as its users would, with the suite's admin key.
+ * Payara Micro, driven over HTTP as its users would, with the suite's admin key. The deployment's clock can be moved
+ * ({@link Api#moveClock}); it is back at the real time after each test.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
@@ -27,11 +32,17 @@ abstract class DeployedFuxi {
 
     @Deployment(testable = false)
     static WebArchive war() {
-        return ShrinkWrap.createFromZipFile(WebArchive.class, new File(System.getProperty("fuxi.it.war")));
+        return ShrinkWrap.createFromZipFile(WebArchive.class, new File(System.getProperty("fuxi.it.war")))
+                .addClasses(MovableClock.class, ClockResource.class);
     }
 
     @BeforeEach
     void connectAsAdmin() throws URISyntaxException {
         admin = new Api(base.toURI());
+    }
+
+    @AfterEach
+    void clockBack() {
+        admin.moveClock(Duration.ZERO);
     }
 }

@@ -18,7 +18,9 @@ import jakarta.ejb.TransactionManagementType;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -27,9 +29,10 @@ import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Purges expired links: a non-persistent timer looks every five seconds whether a run is due (the interval counts
- * from the end of the last run on any node, and the lease lets only one node run), and an admin may start a run at
- * once. One run at a time on this node.
+ * Purges expired links: a non-persistent timer looks every five seconds whether a run is due (an interval after this
+ * node's last attempt by the application's clock, and an interval after the end of the last run on any node by the
+ * database's, whose lease lets only one node run), and an admin may start a run at once. One run at a time on this
+ * node.
  */
 @Singleton
 @Startup
@@ -45,6 +48,9 @@ public class ExpiryPurge {
 
     @Inject
     Event<LinksPurged> purged;
+
+    @Inject
+    Clock clock;
 
     @Inject
     CacheStaleness cacheStaleness;
@@ -83,12 +89,13 @@ public class ExpiryPurge {
     private ExpiryOptions options;
     private final AtomicBoolean running = new AtomicBoolean();
     private final AtomicReference<PurgeTotals> totals = new AtomicReference<>(PurgeTotals.NONE);
-    private volatile long lastAttemptNanos = System.nanoTime();
+    private volatile Instant nextAttempt;
 
     @PostConstruct
     void readOptions() {
         options = new ExpiryOptions(scheduled, Math.max(1, intervalSeconds), Math.min(Math.max(1, batchSize), 10_000),
                 Math.max(5, leaseSeconds), Duration.ofMillis(Math.max(0, pauseMillis)), recycleDelay());
+        nextAttempt = clock.instant().plusSeconds(options.intervalSeconds());
         LOG.info(() -> "Expiry purge: " + options);
     }
 
@@ -104,9 +111,9 @@ public class ExpiryPurge {
     /** Starts a due run on the managed executor, so that a run of minutes holds up no other timer of this node. */
     @Schedule(second = "*/5", minute = "*", hour = "*", persistent = false)
     void purgeWhenDue() {
-        if (options.scheduled() && !running.get()
-                && System.nanoTime() - lastAttemptNanos >= Duration.ofSeconds(options.intervalSeconds()).toNanos()) {
-            lastAttemptNanos = System.nanoTime();
+        Instant now = clock.instant();
+        if (options.scheduled() && !running.get() && isDue(now)) {
+            nextAttempt = now.plusSeconds(options.intervalSeconds());
             executor.execute(() -> {
                 try {
                     run(true);
@@ -115,6 +122,11 @@ public class ExpiryPurge {
                 }
             });
         }
+    }
+
+    /** Due an interval after the last attempt, or at once when the clock has gone back past the last attempt. */
+    private boolean isDue(Instant now) {
+        return !now.isBefore(nextAttempt) || now.plusSeconds(options.intervalSeconds()).isBefore(nextAttempt);
     }
 
     /** A run now, whatever the interval; empty if this node is already running one. */

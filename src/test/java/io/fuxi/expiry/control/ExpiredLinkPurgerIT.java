@@ -34,6 +34,8 @@ class ExpiredLinkPurgerIT {
 
     private static final Instant NOW = Instant.parse("2028-06-01T12:00:00Z");
     private static final ExpiryOptions HOLD = options(1000, Duration.ofHours(1));
+    private static final String LINKS = "INSERT INTO link (code, url, owner_key_id, created_at, expires_at, url_hash) VALUES ";
+    private static final String WORDS = "INSERT INTO link_word (owner_key_id, word, created_at, code) VALUES ";
 
     private DataSource database;
     private Rows rows;
@@ -142,7 +144,7 @@ class ExpiredLinkPurgerIT {
         assertEquals(0, rows.number("SELECT COUNT(*) FROM link_word w WHERE NOT EXISTS (SELECT 1 FROM link l WHERE l.code = w.code)"));
         assertEquals(first.node, rows.text("SELECT holder FROM job_lease WHERE name = 'expiry-purge'"));
 
-        Thread.sleep(5_100); // the dead purger's lease runs out
+        rows.execute("UPDATE job_lease SET expires_at = UTC_TIMESTAMP(3) - INTERVAL 1 SECOND WHERE name = 'expiry-purge'"); // its 5 s are up
         PurgeReport rest = purger().purge(shortLease, false, codes -> { });
         assertTrue(rest.ran() && rest.complete());
         assertEquals(2_000, rest.linksPurged());
@@ -169,17 +171,21 @@ class ExpiredLinkPurgerIT {
         long first = rows.number("SELECT next_seq FROM code_pool_state");
         long loaded = rows.number("SELECT loaded_seq FROM code_pool_state");
         List<String> codes = new ArrayList<>();
-        try (Connection connection = database.getConnection(); Statement insert = connection.createStatement()) {
-            for (int i = 0; i < count; i++) {
-                String code = code(loaded + 1 + i);
-                insert.addBatch("INSERT INTO code_pool (seq, code) VALUES (" + (loaded + 1 + i) + ", '" + code + "')");
-                codes.add(code);
-            }
-            insert.addBatch("UPDATE code_pool_state SET loaded_seq = " + (loaded + count) + ", next_seq = " + (first + count));
-            insert.executeBatch();
-        }
+        List<String> pool = new ArrayList<>();
+        List<String> links = new ArrayList<>();
+        List<String> words = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            insertLink(codes.get(i), expired, i);
+            String code = code(loaded + 1 + i);
+            codes.add(code);
+            pool.add("(" + (loaded + 1 + i) + ", '" + code + "')");
+            links.add(linkRow(code, expired, i));
+            words.add(wordRow(code));
+        }
+        try (Connection connection = database.getConnection(); Statement insert = connection.createStatement()) {
+            insert.executeUpdate("INSERT INTO code_pool (seq, code) VALUES " + String.join(", ", pool));
+            insert.executeUpdate("UPDATE code_pool_state SET loaded_seq = " + (loaded + count) + ", next_seq = " + (first + count));
+            insert.executeUpdate(LINKS + String.join(", ", links));
+            insert.executeUpdate(WORDS + String.join(", ", words));
         }
         return codes;
     }
@@ -190,10 +196,18 @@ class ExpiredLinkPurgerIT {
     }
 
     private void insertLink(String code, boolean expired, int order) {
+        rows.execute(LINKS + linkRow(code, expired, order));
+        rows.execute(WORDS + wordRow(code));
+    }
+
+    /** A link of owner 1 that expired an hour before NOW (plus {@code order} ms, which sets the purge's order) or lives a day on. */
+    private static String linkRow(String code, boolean expired, int order) {
         String expiresAt = "'2028-06-01 12:00:00' " + (expired ? "- INTERVAL 1 HOUR + INTERVAL " + order + " * 1000 MICROSECOND" : "+ INTERVAL 1 DAY");
-        rows.execute("INSERT INTO link (code, url, owner_key_id, created_at, expires_at, url_hash) VALUES ('" + code
-                + "', 'https://example.com/" + code + "', 1, '2028-01-01', " + expiresAt + ", x'00000000000000000000000000000000')");
-        rows.execute("INSERT INTO link_word (owner_key_id, word, created_at, code) VALUES (1, 'example', '2028-01-01', '" + code + "')");
+        return "('" + code + "', 'https://example.com/" + code + "', 1, '2028-01-01', " + expiresAt + ", x'00000000000000000000000000000000')";
+    }
+
+    private static String wordRow(String code) {
+        return "(1, 'example', '2028-01-01', '" + code + "')";
     }
 
     /** The purger's connection once it waits to hold the given code: only the third batch's INSERT names it. */
