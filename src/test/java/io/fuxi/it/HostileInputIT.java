@@ -3,6 +3,9 @@ package io.fuxi.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.fuxi.platform.rest.OpenApiValidation;
+import io.swagger.v3.oas.models.servers.Server;
+import io.swagger.v3.parser.core.models.SwaggerParseResult;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -61,13 +64,19 @@ class HostileInputIT extends DeployedFuxi {
         assertEquals("https://example.com/target", api.follow(code).headers().firstValue("Location").orElseThrow());
     }
 
+    /** As served (YAML and JSON), the document is valid OpenAPI and names the configured base URL as its server. */
     @Test
-    void theOpenApiDocumentIsServed() throws Exception {
-        Api api = admin;
-        HttpResponse<String> document = api.send(HttpRequest.newBuilder(base.toURI().resolve("/openapi")).GET());
-        assertEquals(200, document.statusCode());
-        assertTrue(document.body().contains("Fuxi partner API"));
-        assertTrue(document.body().contains("/api/v1/links/bulk"));
+    void theOpenApiDocumentIsServedValid() throws Exception {
+        for (String path : List.of("/openapi", "/openapi?format=json")) {
+            HttpResponse<String> document = admin.send(HttpRequest.newBuilder(base.toURI().resolve(path)).GET());
+            assertEquals(200, document.statusCode());
+            SwaggerParseResult parsed = OpenApiValidation.parse(document.body());
+            assertEquals(List.of(), OpenApiValidation.problems(parsed), path);
+            assertEquals("Fuxi partner API", parsed.getOpenAPI().getInfo().getTitle());
+            assertTrue(parsed.getOpenAPI().getPaths().containsKey("/api/v1/links/bulk"), path);
+            assertEquals(List.of("http://localhost:8080"), parsed.getOpenAPI().getServers().stream().map(Server::getUrl).toList(),
+                    "the suite runs with the default fuxi.base-url");
+        }
     }
 
     private void check(Api api, String method, String path, byte[] body, List<String> failures) {

@@ -14,7 +14,7 @@ public class LinkOptionsProducer {
     @Produces
     @Singleton
     LinkOptions options(
-            @ConfigProperty(name = "fuxi.base-url", defaultValue = "http://localhost:8080") String baseUrl,
+            @ConfigProperty(name = "fuxi.base-url") String baseUrl, // default in META-INF/microprofile-config.properties
             @ConfigProperty(name = "fuxi.links.max-url-length", defaultValue = "2048") int maxUrlLength,
             @ConfigProperty(name = "fuxi.links.default-lifetime-days", defaultValue = "730") int defaultDays,
             @ConfigProperty(name = "fuxi.links.max-lifetime-days", defaultValue = "3650") int maxDays,

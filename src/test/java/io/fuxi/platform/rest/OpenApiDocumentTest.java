@@ -8,6 +8,7 @@ import jakarta.ws.rs.HttpMethod;
 import jakarta.ws.rs.Path;
 import java.io.File;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,6 +36,14 @@ class OpenApiDocumentTest {
                 }
             }
             return resources;
+        }
+    }
+
+    @Test
+    void aMaintainedParserFindsNothingWrong() throws Exception {
+        try (InputStream yaml = getClass().getResourceAsStream("/META-INF/openapi.yaml")) {
+            assertNotNull(yaml, "META-INF/openapi.yaml is missing");
+            assertEquals(List.of(), OpenApiValidation.problems(OpenApiValidation.parse(new String(yaml.readAllBytes(), StandardCharsets.UTF_8))));
         }
     }
 
