@@ -11,6 +11,7 @@ final class SipHash {
         this.k1 = k1;
     }
 
+    // spotless:off (the rounds keep the layout of the SipHash paper, four statements a line)
     long hash(long message) {
         long v0 = k0 ^ 0x736f6d6570736575L;
         long v1 = k1 ^ 0x646f72616e646f6dL;
@@ -45,4 +46,5 @@ final class SipHash {
         }
         return v0 ^ v1 ^ v2 ^ v3;
     }
+    // spotless:on
 }

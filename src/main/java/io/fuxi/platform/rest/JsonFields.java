@@ -26,12 +26,11 @@ public final class JsonFields {
             throw new InvalidFieldException("body", "the body must be a JSON object");
         }
         JsonObject json = body.asJsonObject();
-        json.keySet().stream()
-                .filter(name -> !allowed.contains(name))
-                .findFirst()
-                .ifPresent(name -> {
-                    throw new InvalidFieldException(printable(name), "unknown field; the fields are " + String.join(", ", allowed.stream().sorted().toList()));
-                });
+        Optional<String> unknown = json.keySet().stream().filter(name -> !allowed.contains(name)).findFirst();
+        if (unknown.isPresent()) {
+            String fields = String.join(", ", allowed.stream().sorted().toList());
+            throw new InvalidFieldException(printable(unknown.get()), "unknown field; the fields are " + fields);
+        }
         return new JsonFields(json);
     }
 
