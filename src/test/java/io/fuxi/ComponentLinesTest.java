@@ -41,8 +41,11 @@ class ComponentLinesTest {
 
     @Test
     void platformDependsOnNoComponent() {
-        noClasses().that().resideInAPackage(ROOT + PLATFORM + "..")
-                .should().dependOnClassesThat(resideInAComponent())
+        noClasses()
+                .that()
+                .resideInAPackage(ROOT + PLATFORM + "..")
+                .should()
+                .dependOnClassesThat(resideInAComponent())
                 .check(production);
     }
 
@@ -59,7 +62,9 @@ class ComponentLinesTest {
                 for (Dependency dependency : origin.getDirectDependenciesFromSelf()) {
                     JavaClass target = dependency.getTargetClass();
                     String to = component(target);
-                    boolean allowed = to == null || to.equals(from) || to.equals(PLATFORM)
+                    boolean allowed = to == null
+                            || to.equals(from)
+                            || to.equals(PLATFORM)
                             || target.getPackageName().equals(ROOT + to + ".boundary");
                     if (!allowed) {
                         events.add(SimpleConditionEvent.violated(dependency, dependency.getDescription()));
@@ -70,8 +75,8 @@ class ComponentLinesTest {
     }
 
     private static com.tngtech.archunit.base.DescribedPredicate<JavaClass> resideInAComponent() {
-        return com.tngtech.archunit.base.DescribedPredicate.describe("reside in a component",
-                type -> component(type) != null && !PLATFORM.equals(component(type)));
+        return com.tngtech.archunit.base.DescribedPredicate.describe(
+                "reside in a component", type -> component(type) != null && !PLATFORM.equals(component(type)));
     }
 
     /** The component a class belongs to (the package segment after io.fuxi), or null outside io.fuxi's components. */

@@ -6,8 +6,13 @@ import java.util.Map;
 import java.util.Optional;
 
 /** The launcher's settings, from environment variables (the same names the application reads). */
-record LaunchSettings(int httpPort, Path dataDir, Optional<String> externalDbUrl, int embeddedDbPort, String javaOptions,
-                      Duration startTimeout) {
+record LaunchSettings(
+        int httpPort,
+        Path dataDir,
+        Optional<String> externalDbUrl,
+        int embeddedDbPort,
+        String javaOptions,
+        Duration startTimeout) {
 
     static LaunchSettings from(Map<String, String> env) {
         return new LaunchSettings(

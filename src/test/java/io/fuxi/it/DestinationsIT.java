@@ -14,25 +14,31 @@ class DestinationsIT extends DeployedFuxi {
 
     @Test
     void blockedHostsAndTheirSubdomainsAreRefusedNamingTheRule() {
-        int rule = Api.json(admin.post("api/v1/destinations", "{\"host\":\"Blocked.Example\",\"note\":\"phishing\"}")).getInt("id");
+        int rule = Api.json(admin.post("api/v1/destinations", "{\"host\":\"Blocked.Example\",\"note\":\"phishing\"}"))
+                .getInt("id");
         HttpResponse<String> refused = admin.create("{\"url\":\"https://www.blocked.example/login\"}");
         assertProblem(refused, 400, "url");
-        assertTrue(Api.json(refused).getString("detail").contains("rule " + rule + " (blocked.example)"), refused.body());
+        assertTrue(
+                Api.json(refused).getString("detail").contains("rule " + rule + " (blocked.example)"), refused.body());
         assertProblem(admin.create("{\"url\":\"https://blocked.example/\"}"), 400, "url");
-        assertEquals(201, admin.create("{\"url\":\"https://notblocked.example/\"}").statusCode());
+        assertEquals(
+                201, admin.create("{\"url\":\"https://notblocked.example/\"}").statusCode());
         assertProblem(admin.post("api/v1/destinations", "{\"host\":\"blocked.example\"}"), 409, "host");
     }
 
     @Test
     void linksToANewlyBlockedHostStopRedirectingUntilTheRuleGoes() {
-        String code = Api.json(admin.create("{\"url\":\"https://later.example/page\"}")).getString("code");
+        String code = Api.json(admin.create("{\"url\":\"https://later.example/page\"}"))
+                .getString("code");
         assertEquals(302, admin.follow(code).statusCode());
 
-        int rule = Api.json(admin.post("api/v1/destinations", "{\"host\":\"later.example\"}")).getInt("id");
+        int rule = Api.json(admin.post("api/v1/destinations", "{\"host\":\"later.example\"}"))
+                .getInt("id");
         HttpResponse<String> gone = admin.follow(code);
         assertEquals(410, gone.statusCode());
         assertTrue(gone.body().contains("Link blocked"));
-        String other = Api.json(admin.create("{\"url\":\"https://fine.example/\"}")).getString("code");
+        String other =
+                Api.json(admin.create("{\"url\":\"https://fine.example/\"}")).getString("code");
         assertProblem(admin.patch("api/v1/links/" + other, "{\"url\":\"https://sub.later.example/\"}"), 400, "url");
 
         assertEquals(204, admin.delete("api/v1/destinations/" + rule).statusCode());
@@ -41,12 +47,21 @@ class DestinationsIT extends DeployedFuxi {
 
     @Test
     void allowListModeAcceptsOnlyListedHosts() {
-        String before = Api.json(admin.create("{\"url\":\"https://elsewhere.example/\"}")).getString("code");
-        int rule = Api.json(admin.post("api/v1/destinations", "{\"host\":\"good.example\",\"kind\":\"allow\"}")).getInt("id");
-        assertEquals("allow", Api.json(admin.send(admin.authorized("api/v1/destinations/mode").header("Content-Type", "application/json")
-                .PUT(HttpRequest.BodyPublishers.ofString("{\"mode\":\"allow\"}")))).getString("mode"));
+        String before = Api.json(admin.create("{\"url\":\"https://elsewhere.example/\"}"))
+                .getString("code");
+        int rule = Api.json(admin.post("api/v1/destinations", "{\"host\":\"good.example\",\"kind\":\"allow\"}"))
+                .getInt("id");
+        assertEquals(
+                "allow",
+                Api.json(admin.send(admin.authorized("api/v1/destinations/mode")
+                                .header("Content-Type", "application/json")
+                                .PUT(HttpRequest.BodyPublishers.ofString("{\"mode\":\"allow\"}"))))
+                        .getString("mode"));
         try {
-            assertEquals(201, admin.create("{\"url\":\"https://cdn.good.example/app.js\"}").statusCode());
+            assertEquals(
+                    201,
+                    admin.create("{\"url\":\"https://cdn.good.example/app.js\"}")
+                            .statusCode());
             HttpResponse<String> refused = admin.create("{\"url\":\"https://other.example/\"}");
             assertProblem(refused, 400, "url");
             assertTrue(Api.json(refused).getString("detail").contains("not on the allow-list"));
@@ -54,7 +69,8 @@ class DestinationsIT extends DeployedFuxi {
             JsonObject state = Api.json(admin.get("api/v1/destinations"));
             assertEquals("allow", state.getString("mode"));
         } finally {
-            admin.send(admin.authorized("api/v1/destinations/mode").header("Content-Type", "application/json")
+            admin.send(admin.authorized("api/v1/destinations/mode")
+                    .header("Content-Type", "application/json")
                     .PUT(HttpRequest.BodyPublishers.ofString("{\"mode\":\"block\"}")));
             admin.delete("api/v1/destinations/" + rule);
         }
@@ -74,7 +90,11 @@ class DestinationsIT extends DeployedFuxi {
         assertProblem(admin.post("api/v1/destinations", "{\"host\":\"ok.example\",\"colour\":1}"), 400, "colour");
         assertProblem(admin.delete("api/v1/destinations/424242"), 404, "id");
         assertProblem(admin.delete("api/v1/destinations/x"), 400, "id");
-        assertProblem(admin.send(admin.authorized("api/v1/destinations/mode").header("Content-Type", "application/json")
-                .PUT(HttpRequest.BodyPublishers.ofString("{\"mode\":\"both\"}"))), 400, "mode");
+        assertProblem(
+                admin.send(admin.authorized("api/v1/destinations/mode")
+                        .header("Content-Type", "application/json")
+                        .PUT(HttpRequest.BodyPublishers.ofString("{\"mode\":\"both\"}"))),
+                400,
+                "mode");
     }
 }

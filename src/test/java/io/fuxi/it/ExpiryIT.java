@@ -72,9 +72,13 @@ class ExpiryIT {
     @Test
     void expiredLinksAnswer410ThenArePurgedAndTheirCodesComeBack() {
         String inAMinute = Instant.now().plus(Duration.ofMinutes(1)).toString();
-        String lasting = admin.created("{\"url\":\"https://example.com/lasting\"}").getString("code");
-        String brief = admin.created("{\"url\":\"https://example.com/brief\",\"expiresAt\":\"" + inAMinute + "\"}").getString("code");
-        String alias = admin.created("{\"url\":\"https://example.com/alias\",\"alias\":\"brief-alias\",\"expiresAt\":\"" + inAMinute + "\"}").getString("code");
+        String lasting =
+                admin.created("{\"url\":\"https://example.com/lasting\"}").getString("code");
+        String brief = admin.created("{\"url\":\"https://example.com/brief\",\"expiresAt\":\"" + inAMinute + "\"}")
+                .getString("code");
+        String alias = admin.created("{\"url\":\"https://example.com/alias\",\"alias\":\"brief-alias\",\"expiresAt\":\""
+                        + inAMinute + "\"}")
+                .getString("code");
         assertEquals(302, admin.follow(brief).statusCode(), "cached from here on");
 
         admin.moveClock(Duration.ofMinutes(2)); // far less than the timer's day
@@ -85,7 +89,8 @@ class ExpiryIT {
         assertEquals(404, admin.follow(brief).statusCode());
         assertEquals(404, admin.follow(alias).statusCode());
         assertEquals(302, admin.follow(lasting).statusCode());
-        assertEquals(report, Api.json(admin.get("api/v1/expiry")).getJsonObject("lastRun"), "the last run's report is kept");
+        assertEquals(
+                report, Api.json(admin.get("api/v1/expiry")).getJsonObject("lastRun"), "the last run's report is kept");
         assertEquals(List.of(brief), held(brief), "held until no cache can serve the old link, nor a retry replay it");
         assertEquals(List.of(), held(alias), "aliases never go to the pool");
         assertEquals(0, purgeNow().getInt("codesReleased"), "held for a day");
@@ -101,24 +106,37 @@ class ExpiryIT {
         // (as when a node dies), and the new batch keeps the pool above its low-water mark.
         int started = admin.post("api/v1/pool/batches", "{\"size\":5000}").statusCode();
         assertTrue(started == 202 || started == 409, "202, or 409 while a top-up already loads more: " + started);
-        awaitTrue(() -> Api.json(admin.get("api/v1/pool")).getJsonNumber("loadedSeq").longValue() >= appendedAt + 5000, "the batch is loaded");
-        rows.execute("UPDATE code_pool_state SET next_seq = " + (appendedAt - 10) + " WHERE next_seq < " + (appendedAt - 10));
+        awaitTrue(
+                () -> Api.json(admin.get("api/v1/pool"))
+                                .getJsonNumber("loadedSeq")
+                                .longValue()
+                        >= appendedAt + 5000,
+                "the batch is loaded");
+        rows.execute("UPDATE code_pool_state SET next_seq = " + (appendedAt - 10) + " WHERE next_seq < "
+                + (appendedAt - 10));
         List<String> issued = createLinksUntil(brief);
         assertEquals(1, issued.stream().filter(brief::equals).count());
         HttpResponse<String> reborn = admin.follow(brief);
         assertEquals(302, reborn.statusCode());
-        assertEquals("https://example.com/reborn/" + issued.indexOf(brief), reborn.headers().firstValue("Location").orElseThrow());
+        assertEquals(
+                "https://example.com/reborn/" + issued.indexOf(brief),
+                reborn.headers().firstValue("Location").orElseThrow());
         Api.assertProblem(admin.newPartner("not-admin").post("api/v1/expiry/purges", ""), 403, null);
     }
 
     @Test
     void theTimerPurgesOnceARunIsDue() {
-        String soon = admin.created("{\"url\":\"https://example.com/soon\",\"expiresAt\":\"" + Instant.now().plusSeconds(60) + "\"}").getString("code");
+        String soon = admin.created("{\"url\":\"https://example.com/soon\",\"expiresAt\":\""
+                        + Instant.now().plusSeconds(60) + "\"}")
+                .getString("code");
         int runs = Api.json(admin.get("api/v1/expiry")).getInt("runs");
         admin.moveClock(Duration.ofDays(2));
         assertEquals(410, admin.follow(soon).statusCode());
-        rows.execute("UPDATE job_lease SET last_finished_at = UTC_TIMESTAMP(3) - INTERVAL 2 DAY WHERE name = 'expiry-purge'");
-        awaitTrue(() -> admin.follow(soon).statusCode() == 404, "the timer, which looks every 5 s, purges once a run is due");
+        rows.execute(
+                "UPDATE job_lease SET last_finished_at = UTC_TIMESTAMP(3) - INTERVAL 2 DAY WHERE name = 'expiry-purge'");
+        awaitTrue(
+                () -> admin.follow(soon).statusCode() == 404,
+                "the timer, which looks every 5 s, purges once a run is due");
         assertTrue(Api.json(admin.get("api/v1/expiry")).getInt("runs") > runs);
     }
 
@@ -134,11 +152,17 @@ class ExpiryIT {
         for (int call = 0; call < 5 && !issued.contains(code); call++) {
             StringBuilder items = new StringBuilder("[");
             for (int i = 0; i < 100; i++) {
-                items.append(i == 0 ? "" : ",").append("{\"url\":\"https://example.com/reborn/").append(issued.size() + i).append("\"}");
+                items.append(i == 0 ? "" : ",")
+                        .append("{\"url\":\"https://example.com/reborn/")
+                        .append(issued.size() + i)
+                        .append("\"}");
             }
-            HttpResponse<String> bulk = admin.post("api/v1/links/bulk", items.append("]").toString());
+            HttpResponse<String> bulk =
+                    admin.post("api/v1/links/bulk", items.append("]").toString());
             assertEquals(200, bulk.statusCode(), bulk.body());
-            Api.json(bulk).getJsonArray("results").getValuesAs(JsonObject.class)
+            Api.json(bulk)
+                    .getJsonArray("results")
+                    .getValuesAs(JsonObject.class)
                     .forEach(result -> issued.add(result.getJsonObject("link").getString("code")));
         }
         assertTrue(issued.contains(code), "the recycled code was not handed out among " + issued.size() + " new links");

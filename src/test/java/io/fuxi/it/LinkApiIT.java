@@ -42,11 +42,15 @@ class LinkApiIT extends DeployedFuxi {
 
         HttpResponse<String> redirect = admin.follow(code);
         assertEquals(302, redirect.statusCode());
-        assertEquals("https://example.com/landing?utm=1", redirect.headers().firstValue("Location").orElseThrow());
+        assertEquals(
+                "https://example.com/landing?utm=1",
+                redirect.headers().firstValue("Location").orElseThrow());
 
         HttpResponse<String> head = admin.send(admin.request(code).method("HEAD", HttpRequest.BodyPublishers.noBody()));
         assertEquals(302, head.statusCode());
-        assertEquals("https://example.com/landing?utm=1", head.headers().firstValue("Location").orElseThrow());
+        assertEquals(
+                "https://example.com/landing?utm=1",
+                head.headers().firstValue("Location").orElseThrow());
         assertEquals("", head.body());
     }
 
@@ -64,12 +68,16 @@ class LinkApiIT extends DeployedFuxi {
     void aliasIsUsedAsTheCodeAndIsUnique() {
         JsonObject link = admin.created("{\"url\":\"https://example.com/sale\",\"alias\":\"winter-sale\"}");
         assertEquals("winter-sale", link.getString("code"));
-        assertEquals("https://example.com/sale", admin.follow("winter-sale").headers().firstValue("Location").orElseThrow());
+        assertEquals(
+                "https://example.com/sale",
+                admin.follow("winter-sale").headers().firstValue("Location").orElseThrow());
 
         long before = countLinks();
         assertProblem(admin.create("{\"url\":\"https://example.com/other\",\"alias\":\"winter-sale\"}"), 409, "alias");
         assertEquals(before, countLinks());
-        assertEquals("https://example.com/sale", admin.follow("winter-sale").headers().firstValue("Location").orElseThrow());
+        assertEquals(
+                "https://example.com/sale",
+                admin.follow("winter-sale").headers().firstValue("Location").orElseThrow());
     }
 
     @Test
@@ -79,15 +87,19 @@ class LinkApiIT extends DeployedFuxi {
         assertTrue(page.headers().firstValue("Content-Type").orElseThrow().startsWith("text/html"));
         assertTrue(page.body().contains("Link not found"));
 
-        HttpResponse<String> json = admin.send(admin.request("Unknwn").header("Accept", "application/json").GET());
+        HttpResponse<String> json = admin.send(
+                admin.request("Unknwn").header("Accept", "application/json").GET());
         assertEquals(404, json.statusCode());
-        assertEquals("application/problem+json", json.headers().firstValue("Content-Type").orElseThrow());
+        assertEquals(
+                "application/problem+json",
+                json.headers().firstValue("Content-Type").orElseThrow());
     }
 
     @Test
     void expiredLinkAnswersGone() {
         String expiresAt = Instant.now().plusSeconds(60).toString();
-        String code = admin.created("{\"url\":\"https://example.com/soon-gone\",\"expiresAt\":\"" + expiresAt + "\"}").getString("code");
+        String code = admin.created("{\"url\":\"https://example.com/soon-gone\",\"expiresAt\":\"" + expiresAt + "\"}")
+                .getString("code");
         assertEquals(302, admin.follow(code).statusCode(), "cached from here on");
 
         admin.moveClock(Duration.ofSeconds(61));
@@ -116,15 +128,19 @@ class LinkApiIT extends DeployedFuxi {
         rows.execute("DELETE FROM link WHERE code = ?", code);
         HttpResponse<String> redirect = admin.follow(code);
         assertEquals(302, redirect.statusCode());
-        assertEquals("https://example.com/cached", redirect.headers().firstValue("Location").orElseThrow());
+        assertEquals(
+                "https://example.com/cached",
+                redirect.headers().firstValue("Location").orElseThrow());
     }
 
     /** A code found unknown is remembered: a scanner repeating it does not reach the database again. */
     @Test
     void unknownCodesAreRememberedButNotAgainstNewLinks() {
         assertEquals(404, admin.follow("scan-me").statusCode());
-        rows.execute("INSERT INTO link (code, url, url_hash, owner_key_id, created_at, expires_at) VALUES (?, 'https://example.com/sneaked', "
-                + "UNHEX(LEFT(SHA2('https://example.com/sneaked', 256), 32)), 1, UTC_TIMESTAMP(3), UTC_TIMESTAMP(3) + INTERVAL 1 DAY)", "scan-me");
+        rows.execute(
+                "INSERT INTO link (code, url, url_hash, owner_key_id, created_at, expires_at) VALUES (?, 'https://example.com/sneaked', "
+                        + "UNHEX(LEFT(SHA2('https://example.com/sneaked', 256), 32)), 1, UTC_TIMESTAMP(3), UTC_TIMESTAMP(3) + INTERVAL 1 DAY)",
+                "scan-me");
         assertEquals(404, admin.follow("scan-me").statusCode());
 
         assertEquals(404, admin.follow("soon-mine").statusCode());
@@ -161,16 +177,32 @@ class LinkApiIT extends DeployedFuxi {
         badBodies.forEach((body, field) -> assertProblem(admin.create(body), 400, field));
 
         assertProblem(admin.create("{\"url\":\"https://example.com/" + "a".repeat(70_000) + "\"}"), 413, "body");
-        assertProblem(admin.send(admin.request("api/v1/links").header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString("{\"url\":\"https://example.com\"}"))), 401, "Authorization");
-        assertProblem(admin.send(admin.request("api/v1/links").header("Authorization", "Bearer fuxi_wrong")
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString("{\"url\":\"https://example.com\"}"))), 401, "Authorization");
-        assertProblem(admin.send(admin.request("api/v1/links").header("Authorization", "Bearer " + Api.ADMIN_KEY)
-                .header("Content-Type", "text/plain")
-                .POST(HttpRequest.BodyPublishers.ofString("{\"url\":\"https://example.com\"}"))), 415, null);
-        assertProblem(admin.send(admin.request("api/v1/links").header("Authorization", "Bearer " + Api.ADMIN_KEY)
-                .DELETE()), 405, null);
+        assertProblem(
+                admin.send(admin.request("api/v1/links")
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString("{\"url\":\"https://example.com\"}"))),
+                401,
+                "Authorization");
+        assertProblem(
+                admin.send(admin.request("api/v1/links")
+                        .header("Authorization", "Bearer fuxi_wrong")
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString("{\"url\":\"https://example.com\"}"))),
+                401,
+                "Authorization");
+        assertProblem(
+                admin.send(admin.request("api/v1/links")
+                        .header("Authorization", "Bearer " + Api.ADMIN_KEY)
+                        .header("Content-Type", "text/plain")
+                        .POST(HttpRequest.BodyPublishers.ofString("{\"url\":\"https://example.com\"}"))),
+                415,
+                null);
+        assertProblem(
+                admin.send(admin.request("api/v1/links")
+                        .header("Authorization", "Bearer " + Api.ADMIN_KEY)
+                        .DELETE()),
+                405,
+                null);
         assertProblem(admin.get("api/v1/nothing-here"), 404, null);
         assertEquals(before, countLinks());
     }
@@ -181,13 +213,24 @@ class LinkApiIT extends DeployedFuxi {
         long before = countLinks();
         assertProblem(admin.create("[".repeat(20_000) + "]".repeat(20_000)), 400, "body");
         assertProblem(admin.create(""), 400, "body");
-        byte[] notUtf8 = "{\"url\":\"https://example.com/\u00ff\u00fe\"}".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
-        assertProblem(admin.send(admin.request("api/v1/links").header("Authorization", "Bearer " + Api.ADMIN_KEY)
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofByteArray(notUtf8))), 400, "body");
-        byte[] huge = ("{\"url\":\"https://example.com/" + "a".repeat(100_000) + "\"}").getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        assertProblem(admin.send(admin.request("api/v1/links").header("Authorization", "Bearer " + Api.ADMIN_KEY)
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(huge)))), 413, "body");
+        byte[] notUtf8 =
+                "{\"url\":\"https://example.com/\u00ff\u00fe\"}".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        assertProblem(
+                admin.send(admin.request("api/v1/links")
+                        .header("Authorization", "Bearer " + Api.ADMIN_KEY)
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(notUtf8))),
+                400,
+                "body");
+        byte[] huge = ("{\"url\":\"https://example.com/" + "a".repeat(100_000) + "\"}")
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        assertProblem(
+                admin.send(admin.request("api/v1/links")
+                        .header("Authorization", "Bearer " + Api.ADMIN_KEY)
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(huge)))),
+                413,
+                "body");
         assertEquals(before, countLinks());
 
         assertProblem(admin.get("api/v1/links/%C3%BC%C3%BC%C3%BC"), 404, "code");

@@ -18,7 +18,8 @@ class LinkSearchIT extends DeployedFuxi {
         Api kim = admin.newPartner("kim");
         String one = kim.created("{\"url\":\"https://shop7.example/Item/1\"}").getString("code");
         String two = kim.created("{\"url\":\"https://shop70.example/item/2\"}").getString("code");
-        String sale = kim.created("{\"url\":\"https://other.example/shop7-sale?colour=Red\"}").getString("code");
+        String sale = kim.created("{\"url\":\"https://other.example/shop7-sale?colour=Red\"}")
+                .getString("code");
         String cafe = kim.created("{\"url\":\"https://example.com/café\"}").getString("code");
 
         assertEquals(List.of(one), codes(kim, "shop7.example"));
@@ -42,10 +43,14 @@ class LinkSearchIT extends DeployedFuxi {
         String code = max.created("{\"url\":\"https://before.example/path\"}").getString("code");
         assertEquals(List.of(code), codes(max, "before"));
 
-        assertEquals(200, max.patch("api/v1/links/" + code, "{\"url\":\"https://after.example/path\"}").statusCode());
+        assertEquals(
+                200,
+                max.patch("api/v1/links/" + code, "{\"url\":\"https://after.example/path\"}")
+                        .statusCode());
         assertEquals(List.of(), codes(max, "before"));
         assertEquals(List.of(code), codes(max, "after.example"));
-        assertEquals(200, max.patch("api/v1/links/" + code, "{\"enabled\":false}").statusCode());
+        assertEquals(
+                200, max.patch("api/v1/links/" + code, "{\"enabled\":false}").statusCode());
         assertEquals(List.of(code), codes(max, "after.example"), "changes other than the URL keep the words");
 
         assertEquals(204, max.delete("api/v1/links/" + code).statusCode());
@@ -63,13 +68,18 @@ class LinkSearchIT extends DeployedFuxi {
             StringBuilder items = new StringBuilder("[");
             for (int i = 0; i < 1000; i++) {
                 int n = batch * 1000 + i;
-                items.append(i == 0 ? "" : ",").append("{\"url\":\"https://common.example/n/").append(n).append("\"}");
+                items.append(i == 0 ? "" : ",")
+                        .append("{\"url\":\"https://common.example/n/")
+                        .append(n)
+                        .append("\"}");
             }
-            HttpResponse<String> bulk = ned.post("api/v1/links/bulk", items.append("]").toString());
+            HttpResponse<String> bulk =
+                    ned.post("api/v1/links/bulk", items.append("]").toString());
             assertEquals(200, bulk.statusCode(), bulk.body());
             assertEquals(1000, Api.json(bulk).getInt("created"));
         }
-        String newest = ned.created("{\"url\":\"https://common.example/newest\"}").getString("code");
+        String newest =
+                ned.created("{\"url\":\"https://common.example/newest\"}").getString("code");
 
         List<String> everyLink = codes(ned, "", 100);
         assertEquals(newest, everyLink.get(0));
@@ -87,8 +97,11 @@ class LinkSearchIT extends DeployedFuxi {
     }
 
     private static List<String> codes(Api api, String query, int size) {
-        HttpResponse<String> page = api.get("api/v1/links?size=" + size + "&q=" + URLEncoder.encode(query, StandardCharsets.UTF_8));
+        HttpResponse<String> page =
+                api.get("api/v1/links?size=" + size + "&q=" + URLEncoder.encode(query, StandardCharsets.UTF_8));
         assertEquals(200, page.statusCode(), page.body());
-        return Api.json(page).getJsonArray("links").getValuesAs(JsonObject.class).stream().map(link -> link.getString("code")).toList();
+        return Api.json(page).getJsonArray("links").getValuesAs(JsonObject.class).stream()
+                .map(link -> link.getString("code"))
+                .toList();
     }
 }

@@ -54,7 +54,8 @@ class PartnerApiIT extends DeployedFuxi {
     void partnersSeeAndTouchOnlyTheirOwnLinks() {
         Api alice = admin.newPartner("alice");
         Api bob = admin.newPartner("bob");
-        String code = alice.created("{\"url\":\"https://example.com/alice-only\"}").getString("code");
+        String code =
+                alice.created("{\"url\":\"https://example.com/alice-only\"}").getString("code");
 
         assertEquals(200, alice.get("api/v1/links/" + code).statusCode());
         assertProblem(bob.get("api/v1/links/" + code), 404, "code");
@@ -62,7 +63,9 @@ class PartnerApiIT extends DeployedFuxi {
         assertProblem(bob.delete("api/v1/links/" + code), 404, "code");
         assertTrue(Api.json(bob.get("api/v1/links")).getJsonArray("links").isEmpty());
         assertEquals(200, admin.get("api/v1/links/" + code).statusCode(), "an admin sees every link");
-        assertEquals("https://example.com/alice-only", admin.follow(code).headers().firstValue("Location").orElseThrow());
+        assertEquals(
+                "https://example.com/alice-only",
+                admin.follow(code).headers().firstValue("Location").orElseThrow());
 
         assertProblem(alice.get("api/v1/keys"), 403, null);
         assertProblem(alice.post("api/v1/keys", "{\"name\":\"mine\"}"), 403, null);
@@ -75,37 +78,55 @@ class PartnerApiIT extends DeployedFuxi {
         Api partner = admin.newPartner("picky");
         String code = partner.created("{\"url\":\"https://example.com/picky\"}").getString("code");
         String[][] failing = {
-                {"POST", "api/v1/links", "{\"url\":\"ftp://example.com\"}", "400", "url"},
-                {"POST", "api/v1/links/bulk", "{}", "400", "body"},
-                {"GET", "api/v1/links?size=0", null, "400", "size"},
-                {"GET", "api/v1/links/zz-none", null, "404", "code"},
-                {"GET", "api/v1/links/zz-none/qr", null, "404", "code"},
-                {"PATCH", "api/v1/links/zz-none", "{\"enabled\":false}", "404", "code"},
-                {"DELETE", "api/v1/links/zz-none", null, "404", "code"},
-                {"POST", "api/v1/keys", "{\"name\":\"x\"}", "403", null},
-                {"GET", "api/v1/keys", null, "403", null},
-                {"DELETE", "api/v1/keys/1", null, "403", null},
-                {"GET", "api/v1/destinations", null, "403", null},
-                {"POST", "api/v1/destinations", "{\"host\":\"example.org\"}", "403", null},
-                {"DELETE", "api/v1/destinations/1", null, "403", null},
-                {"PUT", "api/v1/destinations/mode", "{\"mode\":\"allow\"}", "403", null},
-                {"GET", "api/v1/pool", null, "403", null},
-                {"POST", "api/v1/pool/batches", "{\"size\":1}", "403", null},
-                {"GET", "api/v1/expiry", null, "403", null},
-                {"POST", "api/v1/expiry/purges", null, "403", null},
-                {"GET", "api/v1/no-such-call", null, "404", null}};
+            {"POST", "api/v1/links", "{\"url\":\"ftp://example.com\"}", "400", "url"},
+            {"POST", "api/v1/links/bulk", "{}", "400", "body"},
+            {"GET", "api/v1/links?size=0", null, "400", "size"},
+            {"GET", "api/v1/links/zz-none", null, "404", "code"},
+            {"GET", "api/v1/links/zz-none/qr", null, "404", "code"},
+            {"PATCH", "api/v1/links/zz-none", "{\"enabled\":false}", "404", "code"},
+            {"DELETE", "api/v1/links/zz-none", null, "404", "code"},
+            {"POST", "api/v1/keys", "{\"name\":\"x\"}", "403", null},
+            {"GET", "api/v1/keys", null, "403", null},
+            {"DELETE", "api/v1/keys/1", null, "403", null},
+            {"GET", "api/v1/destinations", null, "403", null},
+            {"POST", "api/v1/destinations", "{\"host\":\"example.org\"}", "403", null},
+            {"DELETE", "api/v1/destinations/1", null, "403", null},
+            {"PUT", "api/v1/destinations/mode", "{\"mode\":\"allow\"}", "403", null},
+            {"GET", "api/v1/pool", null, "403", null},
+            {"POST", "api/v1/pool/batches", "{\"size\":1}", "403", null},
+            {"GET", "api/v1/expiry", null, "403", null},
+            {"POST", "api/v1/expiry/purges", null, "403", null},
+            {"GET", "api/v1/no-such-call", null, "404", null}
+        };
         for (String accept : List.of("application/problem+json", "text/html", "text/csv", "application/xml;q=0.9")) {
             for (String[] call : failing) {
-                HttpRequest.Builder request = partner.authorized(call[1]).header("Accept", accept).header("Content-Type", "application/json")
-                        .method(call[0], call[2] == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(call[2]));
+                HttpRequest.Builder request = partner.authorized(call[1])
+                        .header("Accept", accept)
+                        .header("Content-Type", "application/json")
+                        .method(
+                                call[0],
+                                call[2] == null
+                                        ? HttpRequest.BodyPublishers.noBody()
+                                        : HttpRequest.BodyPublishers.ofString(call[2]));
                 assertProblem(partner.send(request), Integer.parseInt(call[3]), call[4]);
             }
-            assertProblem(partner.send(partner.request("api/v1/links").header("Accept", accept).GET()), 401, "Authorization");
+            assertProblem(
+                    partner.send(partner.request("api/v1/links")
+                            .header("Accept", accept)
+                            .GET()),
+                    401,
+                    "Authorization");
 
-            HttpResponse<String> read = partner.send(partner.authorized("api/v1/links/" + code).header("Accept", accept).GET());
+            HttpResponse<String> read = partner.send(partner.authorized("api/v1/links/" + code)
+                    .header("Accept", accept)
+                    .GET());
             assertEquals(200, read.statusCode(), accept + ": " + read.body());
-            assertEquals("application/json", read.headers().firstValue("Content-Type").orElseThrow());
-            HttpResponse<byte[]> qr = partner.sendForBytes(partner.authorized("api/v1/links/" + code + "/qr?format=png").header("Accept", accept).GET());
+            assertEquals(
+                    "application/json",
+                    read.headers().firstValue("Content-Type").orElseThrow());
+            HttpResponse<byte[]> qr = partner.sendForBytes(partner.authorized("api/v1/links/" + code + "/qr?format=png")
+                    .header("Accept", accept)
+                    .GET());
             assertEquals(200, qr.statusCode(), accept);
             assertEquals("image/png", qr.headers().firstValue("Content-Type").orElseThrow());
         }
@@ -129,7 +150,8 @@ class PartnerApiIT extends DeployedFuxi {
     void theLastAdminKeyCannotBeRevoked() {
         JsonArray keys = Api.json(admin.get("api/v1/keys")).getJsonArray("keys");
         List<JsonObject> activeAdmins = keys.getValuesAs(JsonObject.class).stream()
-                .filter(key -> key.getString("role").equals("admin") && key.isNull("revokedAt")).toList();
+                .filter(key -> key.getString("role").equals("admin") && key.isNull("revokedAt"))
+                .toList();
         assertEquals(1, activeAdmins.size());
         assertProblem(admin.delete("api/v1/keys/" + activeAdmins.get(0).getInt("id")), 409, "id");
     }
@@ -137,11 +159,15 @@ class PartnerApiIT extends DeployedFuxi {
     @Test
     void changesAreSeenByTheVeryNextRedirect() {
         String code = admin.created("{\"url\":\"https://example.com/before\"}").getString("code");
-        assertEquals("https://example.com/before", admin.follow(code).headers().firstValue("Location").orElseThrow());
+        assertEquals(
+                "https://example.com/before",
+                admin.follow(code).headers().firstValue("Location").orElseThrow());
 
         JsonObject changed = Api.json(admin.patch("api/v1/links/" + code, "{\"url\":\"https://example.com/after\"}"));
         assertEquals("https://example.com/after", changed.getString("url"));
-        assertEquals("https://example.com/after", admin.follow(code).headers().firstValue("Location").orElseThrow());
+        assertEquals(
+                "https://example.com/after",
+                admin.follow(code).headers().firstValue("Location").orElseThrow());
 
         admin.patch("api/v1/links/" + code, "{\"enabled\":false}");
         HttpResponse<String> disabled = admin.follow(code);
@@ -150,15 +176,24 @@ class PartnerApiIT extends DeployedFuxi {
         admin.patch("api/v1/links/" + code, "{\"enabled\":true}");
         assertEquals(302, admin.follow(code).statusCode());
 
-        for (int status : new int[]{301, 307, 308}) {
-            assertEquals(status, Api.json(admin.patch("api/v1/links/" + code, "{\"redirectStatus\":" + status + "}")).getInt("redirectStatus"));
+        for (int status : new int[] {301, 307, 308}) {
+            assertEquals(
+                    status,
+                    Api.json(admin.patch("api/v1/links/" + code, "{\"redirectStatus\":" + status + "}"))
+                            .getInt("redirectStatus"));
             assertEquals(status, admin.follow(code).statusCode());
         }
-        assertEquals(302, Api.json(admin.patch("api/v1/links/" + code, "{\"redirectStatus\":null}")).getInt("redirectStatus"));
+        assertEquals(
+                302,
+                Api.json(admin.patch("api/v1/links/" + code, "{\"redirectStatus\":null}"))
+                        .getInt("redirectStatus"));
         assertEquals(302, admin.follow(code).statusCode());
 
         String soon = Instant.now().plusSeconds(3600).toString();
-        assertEquals(Instant.parse(soon).truncatedTo(ChronoUnit.MILLIS), Instant.parse(Api.json(admin.patch("api/v1/links/" + code, "{\"expiresAt\":\"" + soon + "\"}")).getString("expiresAt")));
+        assertEquals(
+                Instant.parse(soon).truncatedTo(ChronoUnit.MILLIS),
+                Instant.parse(Api.json(admin.patch("api/v1/links/" + code, "{\"expiresAt\":\"" + soon + "\"}"))
+                        .getString("expiresAt")));
 
         assertEquals(204, admin.delete("api/v1/links/" + code).statusCode());
         assertEquals(404, admin.follow(code).statusCode());
@@ -191,11 +226,17 @@ class PartnerApiIT extends DeployedFuxi {
         assertEquals(200, again.statusCode(), again.body());
         assertEquals(first.getString("code"), Api.json(again).getString("code"));
 
-        assertNotEquals(first.getString("code"), carol.created("{\"url\":\"https://example.com/popular\",\"new\":true}").getString("code"));
+        assertNotEquals(
+                first.getString("code"),
+                carol.created("{\"url\":\"https://example.com/popular\",\"new\":true}")
+                        .getString("code"));
         Api dave = admin.newPartner("dave");
-        assertNotEquals(first.getString("code"), dave.created("{\"url\":\"https://example.com/popular\"}").getString("code"));
+        assertNotEquals(
+                first.getString("code"),
+                dave.created("{\"url\":\"https://example.com/popular\"}").getString("code"));
 
-        String latest = Api.json(carol.create("{\"url\":\"https://example.com/popular\"}")).getString("code");
+        String latest = Api.json(carol.create("{\"url\":\"https://example.com/popular\"}"))
+                .getString("code");
         carol.patch("api/v1/links/" + latest, "{\"enabled\":false}");
         HttpResponse<String> afterDisable = carol.create("{\"url\":\"https://example.com/popular\"}");
         assertTrue(List.of(200, 201).contains(afterDisable.statusCode()));
@@ -204,9 +245,11 @@ class PartnerApiIT extends DeployedFuxi {
 
     @Test
     void createsCanNameTheirRedirectStatus() {
-        String code = admin.created("{\"url\":\"https://example.com/moved\",\"redirectStatus\":308}").getString("code");
+        String code = admin.created("{\"url\":\"https://example.com/moved\",\"redirectStatus\":308}")
+                .getString("code");
         assertEquals(308, admin.follow(code).statusCode());
-        assertProblem(admin.create("{\"url\":\"https://example.com/x\",\"redirectStatus\":200}"), 400, "redirectStatus");
+        assertProblem(
+                admin.create("{\"url\":\"https://example.com/x\",\"redirectStatus\":200}"), 400, "redirectStatus");
         assertProblem(admin.create("{\"url\":\"https://example.com/x\",\"new\":\"yes\"}"), 400, "new");
     }
 
@@ -216,7 +259,8 @@ class PartnerApiIT extends DeployedFuxi {
         for (int i = 0; i < 5; i++) {
             erin.created("{\"url\":\"https://shop.example/item/" + i + "\"}");
         }
-        String alias = erin.created("{\"url\":\"https://other.example/\",\"alias\":\"erin-special\"}").getString("code");
+        String alias = erin.created("{\"url\":\"https://other.example/\",\"alias\":\"erin-special\"}")
+                .getString("code");
 
         JsonObject page0 = Api.json(erin.get("api/v1/links?size=4"));
         assertEquals(4, page0.getJsonArray("links").size());
@@ -226,10 +270,26 @@ class PartnerApiIT extends DeployedFuxi {
         assertEquals(2, page1.getJsonArray("links").size());
         assertFalse(page1.getBoolean("hasMore"));
 
-        assertEquals(5, Api.json(erin.get("api/v1/links?q=shop.example/item")).getJsonArray("links").size());
-        assertEquals(1, Api.json(erin.get("api/v1/links?q=item/3")).getJsonArray("links").size());
-        assertEquals(alias, Api.json(erin.get("api/v1/links?q=erin-special")).getJsonArray("links").getJsonObject(0).getString("code"));
-        assertEquals(0, Api.json(erin.get("api/v1/links?q=%25")).getJsonArray("links").size(), "% is text, not a wildcard");
+        assertEquals(
+                5,
+                Api.json(erin.get("api/v1/links?q=shop.example/item"))
+                        .getJsonArray("links")
+                        .size());
+        assertEquals(
+                1,
+                Api.json(erin.get("api/v1/links?q=item/3"))
+                        .getJsonArray("links")
+                        .size());
+        assertEquals(
+                alias,
+                Api.json(erin.get("api/v1/links?q=erin-special"))
+                        .getJsonArray("links")
+                        .getJsonObject(0)
+                        .getString("code"));
+        assertEquals(
+                0,
+                Api.json(erin.get("api/v1/links?q=%25")).getJsonArray("links").size(),
+                "% is text, not a wildcard");
 
         assertProblem(erin.get("api/v1/links?size=0"), 400, "size");
         assertProblem(erin.get("api/v1/links?size=101"), 400, "size");
@@ -240,7 +300,8 @@ class PartnerApiIT extends DeployedFuxi {
     @Test
     void bulkAnswersEachItemInOrderAndABadItemSinksNoOther() {
         Api frank = admin.newPartner("frank");
-        String taken = frank.created("{\"url\":\"https://example.com/taken\",\"alias\":\"frank-taken\"}").getString("code");
+        String taken = frank.created("{\"url\":\"https://example.com/taken\",\"alias\":\"frank-taken\"}")
+                .getString("code");
         HttpResponse<String> response = frank.post("api/v1/links/bulk", """
                 [{"url":"https://example.com/bulk/0"},
                  {"url":"javascript:alert(1)"},
@@ -265,10 +326,20 @@ class PartnerApiIT extends DeployedFuxi {
             }
         }
         String first = results.getJsonObject(0).getJsonObject("link").getString("code");
-        assertEquals(first, results.getJsonObject(5).getJsonObject("link").getString("code"), "the same URL twice is one link");
-        assertEquals("https://example.com/bulk/0", admin.follow(first).headers().firstValue("Location").orElseThrow());
-        assertEquals("https://example.com/bulk/2", admin.follow("frank-bulk").headers().firstValue("Location").orElseThrow());
-        assertEquals(307, admin.follow(results.getJsonObject(7).getJsonObject("link").getString("code")).statusCode());
+        assertEquals(
+                first,
+                results.getJsonObject(5).getJsonObject("link").getString("code"),
+                "the same URL twice is one link");
+        assertEquals(
+                "https://example.com/bulk/0",
+                admin.follow(first).headers().firstValue("Location").orElseThrow());
+        assertEquals(
+                "https://example.com/bulk/2",
+                admin.follow("frank-bulk").headers().firstValue("Location").orElseThrow());
+        assertEquals(
+                307,
+                admin.follow(results.getJsonObject(7).getJsonObject("link").getString("code"))
+                        .statusCode());
         assertEquals(3, Api.json(response).getInt("created"));
         assertEquals(5, Api.json(response).getInt("failed"));
     }
@@ -277,15 +348,28 @@ class PartnerApiIT extends DeployedFuxi {
     void bulkTakesUpToAThousandItems() {
         StringBuilder thousand = new StringBuilder("[");
         for (int i = 0; i < 1000; i++) {
-            thousand.append(i == 0 ? "" : ",").append("{\"url\":\"https://example.com/thousand/").append(i).append("\"}");
+            thousand.append(i == 0 ? "" : ",")
+                    .append("{\"url\":\"https://example.com/thousand/")
+                    .append(i)
+                    .append("\"}");
         }
-        HttpResponse<String> response = admin.post("api/v1/links/bulk", thousand.append("]").toString());
+        HttpResponse<String> response =
+                admin.post("api/v1/links/bulk", thousand.append("]").toString());
         assertEquals(200, response.statusCode(), response.body());
         JsonArray results = Api.json(response).getJsonArray("results");
-        assertEquals(1000, results.getValuesAs(JsonObject.class).stream()
-                .map(result -> result.getJsonObject("link").getString("code")).distinct().count());
+        assertEquals(
+                1000,
+                results.getValuesAs(JsonObject.class).stream()
+                        .map(result -> result.getJsonObject("link").getString("code"))
+                        .distinct()
+                        .count());
         JsonObject last = results.getJsonObject(999).getJsonObject("link");
-        assertEquals("https://example.com/thousand/999", admin.follow(last.getString("code")).headers().firstValue("Location").orElseThrow());
+        assertEquals(
+                "https://example.com/thousand/999",
+                admin.follow(last.getString("code"))
+                        .headers()
+                        .firstValue("Location")
+                        .orElseThrow());
 
         assertProblem(admin.post("api/v1/links/bulk", "[]"), 400, "body");
         assertProblem(admin.post("api/v1/links/bulk", "{\"url\":\"https://example.com\"}"), 400, "body");
@@ -304,21 +388,38 @@ class PartnerApiIT extends DeployedFuxi {
         assertEquals("true", retry.headers().firstValue("Idempotent-Replayed").orElseThrow());
         assertEquals(Api.json(first).getString("code"), Api.json(retry).getString("code"));
         assertEquals(first.headers().firstValue("Location"), retry.headers().firstValue("Location"));
-        assertEquals(1, Api.json(gina.get("api/v1/links?q=example.com/once")).getJsonArray("links").size());
+        assertEquals(
+                1,
+                Api.json(gina.get("api/v1/links?q=example.com/once"))
+                        .getJsonArray("links")
+                        .size());
 
-        assertProblem(gina.send(idempotent(gina, "api/v1/links", "retry-1", "{\"url\":\"https://example.com/other\"}")), 422, "Idempotency-Key");
+        assertProblem(
+                gina.send(idempotent(gina, "api/v1/links", "retry-1", "{\"url\":\"https://example.com/other\"}")),
+                422,
+                "Idempotency-Key");
         assertProblem(gina.send(idempotent(gina, "api/v1/links", "x".repeat(256), body)), 400, "Idempotency-Key");
 
-        HttpResponse<String> refused = gina.send(idempotent(gina, "api/v1/links", "bad-1", "{\"url\":\"ftp://example.com\"}"));
+        HttpResponse<String> refused =
+                gina.send(idempotent(gina, "api/v1/links", "bad-1", "{\"url\":\"ftp://example.com\"}"));
         assertProblem(refused, 400, "url");
-        HttpResponse<String> refusedAgain = gina.send(idempotent(gina, "api/v1/links", "bad-1", "{\"url\":\"ftp://example.com\"}"));
+        HttpResponse<String> refusedAgain =
+                gina.send(idempotent(gina, "api/v1/links", "bad-1", "{\"url\":\"ftp://example.com\"}"));
         assertProblem(refusedAgain, 400, "url");
-        assertEquals("true", refusedAgain.headers().firstValue("Idempotent-Replayed").orElseThrow());
+        assertEquals(
+                "true", refusedAgain.headers().firstValue("Idempotent-Replayed").orElseThrow());
 
         String items = "[{\"url\":\"https://example.com/bulk-once/1\"},{\"url\":\"https://example.com/bulk-once/2\"}]";
         HttpResponse<String> bulk = gina.send(idempotent(gina, "api/v1/links/bulk", "bulk-1", items));
-        assertEquals(bulk.body(), gina.send(idempotent(gina, "api/v1/links/bulk", "bulk-1", items)).body());
-        assertEquals(2, Api.json(gina.get("api/v1/links?q=bulk-once")).getJsonArray("links").size());
+        assertEquals(
+                bulk.body(),
+                gina.send(idempotent(gina, "api/v1/links/bulk", "bulk-1", items))
+                        .body());
+        assertEquals(
+                2,
+                Api.json(gina.get("api/v1/links?q=bulk-once"))
+                        .getJsonArray("links")
+                        .size());
     }
 
     /** Twenty identical requests at once with one Idempotency-Key: exactly one link is made. */
@@ -334,7 +435,9 @@ class PartnerApiIT extends DeployedFuxi {
         Set<String> codes = new HashSet<>();
         for (Future<HttpResponse<String>> answer : answers) {
             HttpResponse<String> response = answer.get();
-            assertTrue(response.statusCode() == 201 || response.statusCode() == 409, response.statusCode() + " " + response.body());
+            assertTrue(
+                    response.statusCode() == 201 || response.statusCode() == 409,
+                    response.statusCode() + " " + response.body());
             if (response.statusCode() == 201) {
                 codes.add(Api.json(response).getString("code"));
             } else {
@@ -343,7 +446,11 @@ class PartnerApiIT extends DeployedFuxi {
         }
         threads.shutdown();
         assertEquals(1, codes.size());
-        assertEquals(1, Api.json(hugo.get("api/v1/links?q=exactly-once")).getJsonArray("links").size());
+        assertEquals(
+                1,
+                Api.json(hugo.get("api/v1/links?q=exactly-once"))
+                        .getJsonArray("links")
+                        .size());
         HttpResponse<String> later = hugo.send(idempotent(hugo, "api/v1/links", "same-key", body));
         assertEquals(codes.iterator().next(), Api.json(later).getString("code"));
     }
@@ -354,12 +461,14 @@ class PartnerApiIT extends DeployedFuxi {
         JsonObject link = ivan.created("{\"url\":\"https://example.com/printed\"}");
         String path = "api/v1/links/" + link.getString("code") + "/qr";
 
-        HttpResponse<byte[]> png = ivan.sendForBytes(ivan.authorized(path + "?size=300").GET());
+        HttpResponse<byte[]> png =
+                ivan.sendForBytes(ivan.authorized(path + "?size=300").GET());
         assertEquals(200, png.statusCode());
         assertEquals("image/png", png.headers().firstValue("Content-Type").orElseThrow());
         BufferedImage image = ImageIO.read(new ByteArrayInputStream(png.body()));
         BinaryBitmap bitmap = new BinaryBitmap(new HybridBinarizer(new BufferedImageLuminanceSource(image)));
-        assertEquals(link.getString("shortUrl"), new QRCodeReader().decode(bitmap).getText());
+        assertEquals(
+                link.getString("shortUrl"), new QRCodeReader().decode(bitmap).getText());
 
         HttpResponse<String> svg = ivan.get(path + "?format=svg");
         assertEquals(200, svg.statusCode());
@@ -369,19 +478,25 @@ class PartnerApiIT extends DeployedFuxi {
         assertProblem(ivan.get(path + "?format=gif"), 400, "format");
         assertProblem(ivan.get(path + "?size=10"), 400, "size");
         Api judy = admin.newPartner("judy");
-        assertProblem(judy.send(judy.authorized(path).header("Accept", "image/png").GET()), 404, "code");
+        assertProblem(
+                judy.send(judy.authorized(path).header("Accept", "image/png").GET()), 404, "code");
     }
 
     private static HttpRequest.Builder idempotent(Api api, String path, String key, String body) {
-        return api.authorized(path).header("Content-Type", "application/json").header("Idempotency-Key", key)
+        return api.authorized(path)
+                .header("Content-Type", "application/json")
+                .header("Idempotency-Key", key)
                 .POST(HttpRequest.BodyPublishers.ofString(body));
     }
 
-        private JsonObject awaitLastUse(int id) throws InterruptedException {
+    private JsonObject awaitLastUse(int id) throws InterruptedException {
         Instant deadline = Instant.now().plusSeconds(10);
         while (true) {
-            JsonObject key = Api.json(admin.get("api/v1/keys")).getJsonArray("keys").getValuesAs(JsonObject.class).stream()
-                    .filter(candidate -> candidate.getInt("id") == id).findFirst().orElseThrow();
+            JsonObject key =
+                    Api.json(admin.get("api/v1/keys")).getJsonArray("keys").getValuesAs(JsonObject.class).stream()
+                            .filter(candidate -> candidate.getInt("id") == id)
+                            .findFirst()
+                            .orElseThrow();
             if (!key.isNull("lastUsedAt") || Instant.now().isAfter(deadline)) {
                 return key;
             }

@@ -18,7 +18,8 @@ class RateLimitIT extends DeployedFuxi {
     /** One test, because the address flood must come last: it also refuses keys from the same address. */
     @Test
     void aFloodIsRefusedWithoutSlowingOthers() throws Exception {
-        String code = Api.json(admin.create("{\"url\":\"https://example.com/still-redirects\"}")).getString("code");
+        String code = Api.json(admin.create("{\"url\":\"https://example.com/still-redirects\"}"))
+                .getString("code");
         JsonObject key = Api.json(admin.post("api/v1/keys", "{\"name\":\"slow\",\"rateLimitPerMinute\":30}"));
         assertEquals(30, key.getInt("rateLimitPerMinute"));
         Api slow = admin.as(key.getString("secret"));
@@ -36,17 +37,21 @@ class RateLimitIT extends DeployedFuxi {
         }
         assertEquals(10, allowed, "30 a minute allows a burst of 10");
         assertProblem(refused, 429, null);
-        long retryAfter = Long.parseLong(refused.headers().firstValue("Retry-After").orElseThrow());
+        long retryAfter =
+                Long.parseLong(refused.headers().firstValue("Retry-After").orElseThrow());
         assertTrue(retryAfter >= 1 && retryAfter <= 2, "one call every 2 s: " + retryAfter);
 
         assertEquals(200, admin.get("api/v1/links").statusCode(), "other keys are not limited");
         assertEquals(302, admin.follow(code).statusCode(), "redirects are not limited");
-        assertProblem(admin.post("api/v1/keys", "{\"name\":\"x\",\"rateLimitPerMinute\":0}"), 400, "rateLimitPerMinute");
+        assertProblem(
+                admin.post("api/v1/keys", "{\"name\":\"x\",\"rateLimitPerMinute\":0}"), 400, "rateLimitPerMinute");
 
         int unauthorized = 0;
         HttpResponse<String> flooded = null;
         for (int i = 0; i < 50 && flooded == null; i++) {
-            HttpResponse<String> response = admin.send(admin.request("api/v1/links").header("Authorization", "Bearer fuxi_guess_" + i).GET());
+            HttpResponse<String> response = admin.send(admin.request("api/v1/links")
+                    .header("Authorization", "Bearer fuxi_guess_" + i)
+                    .GET());
             if (response.statusCode() == 429) {
                 flooded = response;
             } else {
@@ -58,6 +63,9 @@ class RateLimitIT extends DeployedFuxi {
         assertProblem(flooded, 429, null);
         assertTrue(flooded.headers().firstValue("Retry-After").isPresent());
         assertEquals(302, admin.follow(code).statusCode(), "redirects are not limited");
-        assertEquals(302, admin.send(admin.request(code).method("HEAD", HttpRequest.BodyPublishers.noBody())).statusCode());
+        assertEquals(
+                302,
+                admin.send(admin.request(code).method("HEAD", HttpRequest.BodyPublishers.noBody()))
+                        .statusCode());
     }
 }

@@ -15,8 +15,9 @@ public record Rows(DataSource database) {
 
     /** The first column of every row, as text (null for SQL NULL). */
     public List<String> texts(String sql, Object... parameters) {
-        try (Connection connection = database.getConnection(); PreparedStatement query = prepared(connection, sql, parameters);
-             ResultSet rows = query.executeQuery()) {
+        try (Connection connection = database.getConnection();
+                PreparedStatement query = prepared(connection, sql, parameters);
+                ResultSet rows = query.executeQuery()) {
             List<String> values = new ArrayList<>();
             while (rows.next()) {
                 values.add(rows.getString(1));
@@ -39,7 +40,8 @@ public record Rows(DataSource database) {
     }
 
     public int execute(String sql, Object... parameters) {
-        try (Connection connection = database.getConnection(); PreparedStatement statement = prepared(connection, sql, parameters)) {
+        try (Connection connection = database.getConnection();
+                PreparedStatement statement = prepared(connection, sql, parameters)) {
             statement.execute();
             return statement.getUpdateCount();
         } catch (SQLException e) {
@@ -47,7 +49,8 @@ public record Rows(DataSource database) {
         }
     }
 
-    private static PreparedStatement prepared(Connection connection, String sql, Object... parameters) throws SQLException {
+    private static PreparedStatement prepared(Connection connection, String sql, Object... parameters)
+            throws SQLException {
         PreparedStatement statement = connection.prepareStatement(sql);
         for (int i = 0; i < parameters.length; i++) {
             statement.setObject(i + 1, parameters[i]);

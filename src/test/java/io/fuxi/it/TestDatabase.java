@@ -15,8 +15,7 @@ public final class TestDatabase {
 
     private static EmbeddedDatabase server;
 
-    private TestDatabase() {
-    }
+    private TestDatabase() {}
 
     static synchronized void start() {
         if (server == null) {
@@ -37,7 +36,8 @@ public final class TestDatabase {
     /** A database of this server, created on first use. */
     public static DataSource dataSource(String database) {
         if (server == null) {
-            throw new IllegalStateException("The test database is not running: integration tests run under failsafe (mvn verify)");
+            throw new IllegalStateException(
+                    "The test database is not running: integration tests run under failsafe (mvn verify)");
         }
         MysqlDataSource dataSource = new MysqlDataSource();
         dataSource.setUrl(server.jdbcUrl(database));
@@ -51,7 +51,8 @@ public final class TestDatabase {
             return;
         }
         try (Stream<Path> files = Files.walk(dir)) {
-            files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            files.sorted(Comparator.reverseOrder())
+                    .forEach(path -> path.toFile().delete());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -50,8 +50,9 @@ public class CodeRecycling {
         if (generated.isEmpty()) {
             return 0;
         }
-        try (PreparedStatement insert = connection.prepareStatement(
-                "INSERT INTO recycled_code (code, purged_at) VALUES " + Sql.repeat("(?, UTC_TIMESTAMP(3))", generated.size()))) {
+        try (PreparedStatement insert =
+                connection.prepareStatement("INSERT INTO recycled_code (code, purged_at) VALUES "
+                        + Sql.repeat("(?, UTC_TIMESTAMP(3))", generated.size()))) {
             for (int i = 0; i < generated.size(); i++) {
                 insert.setString(i + 1, generated.get(i));
             }
@@ -82,8 +83,8 @@ public class CodeRecycling {
     /** How many codes are held, waiting to be released. */
     public long held() {
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement query = connection.prepareStatement("SELECT COUNT(*) FROM recycled_code");
-             ResultSet row = query.executeQuery()) {
+                PreparedStatement query = connection.prepareStatement("SELECT COUNT(*) FROM recycled_code");
+                ResultSet row = query.executeQuery()) {
             row.next();
             return row.getLong(1);
         } catch (SQLException e) {
@@ -108,7 +109,8 @@ public class CodeRecycling {
 
     private static List<String> releasable(Connection connection, Duration delay) throws SQLException {
         try (PreparedStatement query = connection.prepareStatement(
-                "SELECT code FROM recycled_code WHERE purged_at <= UTC_TIMESTAMP(3) - INTERVAL ? SECOND ORDER BY purged_at LIMIT " + CHUNK)) {
+                "SELECT code FROM recycled_code WHERE purged_at <= UTC_TIMESTAMP(3) - INTERVAL ? SECOND ORDER BY purged_at LIMIT "
+                        + CHUNK)) {
             query.setLong(1, delay.toSeconds());
             List<String> codes = new ArrayList<>();
             try (ResultSet rows = query.executeQuery()) {
@@ -123,7 +125,8 @@ public class CodeRecycling {
     private static void append(Connection connection, List<String> codes) throws SQLException {
         long loadedSeq = PoolRows.lockCounters(connection).loadedSeq();
         PoolRows.append(connection, loadedSeq + 1, codes);
-        try (PreparedStatement forget = connection.prepareStatement(Sql.inList("DELETE FROM recycled_code WHERE code IN ", codes.size()))) {
+        try (PreparedStatement forget =
+                connection.prepareStatement(Sql.inList("DELETE FROM recycled_code WHERE code IN ", codes.size()))) {
             for (int i = 0; i < codes.size(); i++) {
                 forget.setString(i + 1, codes.get(i));
             }

@@ -10,8 +10,7 @@ public final class CodeShape {
     public static final int MAX_LENGTH = 20;
     public static final int GENERATED_LENGTH = 6;
 
-    private CodeShape() {
-    }
+    private CodeShape() {}
 
     /** Whether the text could be any code, generated or alias. */
     public static boolean isCode(CharSequence text) {

@@ -7,8 +7,7 @@ public final class Base62 {
     public static final int CODE_LENGTH = 6;
     public static final long SPACE = 56_800_235_584L; // 62^6
 
-    private Base62() {
-    }
+    private Base62() {}
 
     public static String encode(long value) {
         if (value < 0 || value >= SPACE) {

@@ -18,22 +18,25 @@ final class BatchProgress {
         this.batchId = batchId;
         this.size = size;
         this.startLoaded = startLoaded;
-        LOG.info(() -> String.format("Code batch %d: loading %,d codes%s", batchId, size,
-                startLoaded > 0 ? String.format(" (resuming at %,d)", startLoaded) : ""));
+        LOG.info(() -> String.format(
+                "Code batch %d: loading %,d codes%s",
+                batchId, size, startLoaded > 0 ? String.format(" (resuming at %,d)", startLoaded) : ""));
     }
 
     void loaded(long loaded) {
         long now = System.nanoTime();
         if (now - lastReport >= INTERVAL_NANOS) {
             lastReport = now;
-            LOG.info(() -> String.format("Code batch %d: %,d of %,d loaded (%.1f%%), %,.0f codes/s",
+            LOG.info(() -> String.format(
+                    "Code batch %d: %,d of %,d loaded (%.1f%%), %,.0f codes/s",
                     batchId, loaded, size, 100.0 * loaded / size, rate(loaded, now)));
         }
     }
 
     void finished() {
         long now = System.nanoTime();
-        LOG.info(() -> String.format("Code batch %d: complete with %,d codes; this run loaded %,d in %.1f s, %,.0f codes/s",
+        LOG.info(() -> String.format(
+                "Code batch %d: complete with %,d codes; this run loaded %,d in %.1f s, %,.0f codes/s",
                 batchId, size, size - startLoaded, (now - started) / 1e9, rate(size, now)));
     }
 

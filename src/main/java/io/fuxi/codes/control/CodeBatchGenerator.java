@@ -81,10 +81,11 @@ public class CodeBatchGenerator {
 
     private static Optional<Batch> unfinishedBatch(Connection connection) throws SQLException {
         try (PreparedStatement query = connection.prepareStatement(
-                "SELECT id, first_seq, first_index, size, loaded FROM code_batch WHERE finished_at IS NULL ORDER BY id LIMIT 1");
-             ResultSet row = query.executeQuery()) {
+                        "SELECT id, first_seq, first_index, size, loaded FROM code_batch WHERE finished_at IS NULL ORDER BY id LIMIT 1");
+                ResultSet row = query.executeQuery()) {
             return row.next()
-                    ? Optional.of(new Batch(row.getLong(1), row.getLong(2), row.getLong(3), row.getLong(4), row.getLong(5)))
+                    ? Optional.of(
+                            new Batch(row.getLong(1), row.getLong(2), row.getLong(3), row.getLong(4), row.getLong(5)))
                     : Optional.empty();
         }
     }
@@ -119,7 +120,8 @@ public class CodeBatchGenerator {
         BatchProgress progress = new BatchProgress(batch.id, batch.size, batch.loaded);
         long loaded = batch.loaded;
         try (PreparedStatement fullChunk = connection.prepareStatement(PoolRows.insertSql(CHUNK));
-             PreparedStatement recordProgress = connection.prepareStatement("UPDATE code_batch SET loaded = ? WHERE id = ?")) {
+                PreparedStatement recordProgress =
+                        connection.prepareStatement("UPDATE code_batch SET loaded = ? WHERE id = ?")) {
             while (loaded < batch.size) {
                 List<String> codes = codes(permutation, batch, loaded, (int) Math.min(CHUNK, batch.size - loaded));
                 if (codes.size() == CHUNK) {
@@ -149,7 +151,8 @@ public class CodeBatchGenerator {
     }
 
     private static void finish(Connection connection, Batch batch) throws SQLException {
-        try (PreparedStatement done = connection.prepareStatement("UPDATE code_batch SET finished_at = UTC_TIMESTAMP(3) WHERE id = ?")) {
+        try (PreparedStatement done =
+                connection.prepareStatement("UPDATE code_batch SET finished_at = UTC_TIMESTAMP(3) WHERE id = ?")) {
             done.setLong(1, batch.id);
             done.executeUpdate();
         }
@@ -157,6 +160,5 @@ public class CodeBatchGenerator {
         connection.commit();
     }
 
-    private record Batch(long id, long firstSeq, long firstIndex, long size, long loaded) {
-    }
+    private record Batch(long id, long firstSeq, long firstIndex, long size, long loaded) {}
 }

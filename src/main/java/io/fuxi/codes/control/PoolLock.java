@@ -13,8 +13,7 @@ public final class PoolLock {
 
     static final String NAME = "fuxi.code-pool.generator";
 
-    private PoolLock() {
-    }
+    private PoolLock() {}
 
     public static boolean take(Connection connection, int waitSeconds) throws SQLException {
         try (PreparedStatement statement = connection.prepareStatement("SELECT GET_LOCK(?, ?)")) {
@@ -43,8 +42,9 @@ public final class PoolLock {
 
     /** Whether a batch was left half-loaded: its sequence numbers are reserved, so nothing may be appended before it is finished. */
     public static boolean batchUnfinished(Connection connection) throws SQLException {
-        try (PreparedStatement query = connection.prepareStatement("SELECT 1 FROM code_batch WHERE finished_at IS NULL LIMIT 1");
-             ResultSet row = query.executeQuery()) {
+        try (PreparedStatement query =
+                        connection.prepareStatement("SELECT 1 FROM code_batch WHERE finished_at IS NULL LIMIT 1");
+                ResultSet row = query.executeQuery()) {
             return row.next();
         }
     }

@@ -13,12 +13,10 @@ import java.util.List;
  */
 public final class PoolRows {
 
-    private PoolRows() {
-    }
+    private PoolRows() {}
 
     /** Where the pool stands, read with a lock on its row: whoever appends holds it until commit. */
-    public record Counters(long loadedSeq, long nextIndex) {
-    }
+    public record Counters(long loadedSeq, long nextIndex) {}
 
     /** Creates the row of counters, with the secret permutation key, unless it exists. */
     static void createState(Connection connection, byte[] permutationKey) throws SQLException {
@@ -31,23 +29,26 @@ public final class PoolRows {
 
     /** The loaded codes no node has reserved yet. */
     static long remaining(Connection connection) throws SQLException {
-        try (PreparedStatement query = connection.prepareStatement("SELECT loaded_seq - next_seq + 1 FROM code_pool_state WHERE id = 1");
-             ResultSet row = query.executeQuery()) {
+        try (PreparedStatement query = connection.prepareStatement(
+                        "SELECT loaded_seq - next_seq + 1 FROM code_pool_state WHERE id = 1");
+                ResultSet row = query.executeQuery()) {
             return row.next() ? Math.max(0, row.getLong(1)) : 0;
         }
     }
 
     public static Counters lockCounters(Connection connection) throws SQLException {
-        try (PreparedStatement query = connection.prepareStatement("SELECT loaded_seq, next_index FROM code_pool_state WHERE id = 1 FOR UPDATE");
-             ResultSet row = query.executeQuery()) {
+        try (PreparedStatement query = connection.prepareStatement(
+                        "SELECT loaded_seq, next_index FROM code_pool_state WHERE id = 1 FOR UPDATE");
+                ResultSet row = query.executeQuery()) {
             row.next();
             return new Counters(row.getLong(1), row.getLong(2));
         }
     }
 
     static byte[] permutationKey(Connection connection) throws SQLException {
-        try (PreparedStatement query = connection.prepareStatement("SELECT permutation_key FROM code_pool_state WHERE id = 1");
-             ResultSet row = query.executeQuery()) {
+        try (PreparedStatement query =
+                        connection.prepareStatement("SELECT permutation_key FROM code_pool_state WHERE id = 1");
+                ResultSet row = query.executeQuery()) {
             row.next();
             return row.getBytes(1);
         }
@@ -84,7 +85,8 @@ public final class PoolRows {
     }
 
     private static void update(Connection connection, String column, long value) throws SQLException {
-        try (PreparedStatement update = connection.prepareStatement("UPDATE code_pool_state SET " + column + " = ? WHERE id = 1")) {
+        try (PreparedStatement update =
+                connection.prepareStatement("UPDATE code_pool_state SET " + column + " = ? WHERE id = 1")) {
             update.setLong(1, value);
             update.executeUpdate();
         }

@@ -34,8 +34,7 @@ public class CodeBatch {
     @Column(name = "finished_at")
     private Instant finishedAt;
 
-    protected CodeBatch() {
-    }
+    protected CodeBatch() {}
 
     public long id() {
         return id;

@@ -8,7 +8,8 @@ import jakarta.persistence.Table;
 /** One row of the pre-shuffled code table: link number {@code seq} gets {@code code}. */
 @Entity
 @Table(name = "code_pool")
-@NamedQuery(name = PoolCode.IN_RANGE,
+@NamedQuery(
+        name = PoolCode.IN_RANGE,
         query = "select p.code from PoolCode p where p.seq between :first and :last order by p.seq")
 public class PoolCode {
 
@@ -19,6 +20,5 @@ public class PoolCode {
 
     private String code;
 
-    protected PoolCode() {
-    }
+    protected PoolCode() {}
 }

@@ -26,8 +26,7 @@ public class PoolState {
     @Column(name = "next_index")
     private long nextIndex;
 
-    protected PoolState() {
-    }
+    protected PoolState() {}
 
     public long loadedSeq() {
         return loadedSeq;

@@ -39,7 +39,8 @@ public class DestinationRules {
         Map<String, String> blocked = new HashMap<>();
         Map<String, String> allowed = new HashMap<>();
         for (RuleView rule : store.rules()) {
-            (rule.kind() == DestinationRule.Kind.BLOCK ? blocked : allowed).put(rule.host(), rule.id() + " (" + rule.host() + ")");
+            (rule.kind() == DestinationRule.Kind.BLOCK ? blocked : allowed)
+                    .put(rule.host(), rule.id() + " (" + rule.host() + ")");
         }
         rules = new RuleSet(Map.copyOf(blocked), Map.copyOf(allowed), store.allowListMode());
     }

@@ -31,7 +31,10 @@ public class DestinationStore {
 
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public List<RuleView> rules() {
-        return em.createNamedQuery(DestinationRule.ALL, DestinationRule.class).getResultStream().map(RuleView::of).toList();
+        return em.createNamedQuery(DestinationRule.ALL, DestinationRule.class)
+                .getResultStream()
+                .map(RuleView::of)
+                .toList();
     }
 
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
@@ -48,7 +51,8 @@ public class DestinationStore {
             em.persist(rule);
             em.flush();
         } catch (PersistenceException e) {
-            throw new ProblemException(409, "Conflict", "there is already a " + kind.name().toLowerCase() + " rule for " + host, "host");
+            throw new ProblemException(
+                    409, "Conflict", "there is already a " + kind.name().toLowerCase() + " rule for " + host, "host");
         }
         changed.fire(new DestinationsChanged());
         return RuleView.of(rule);

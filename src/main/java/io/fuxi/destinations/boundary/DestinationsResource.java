@@ -1,7 +1,7 @@
 package io.fuxi.destinations.boundary;
 
-import io.fuxi.destinations.entity.DestinationRule;
 import io.fuxi.destinations.control.RuleHost;
+import io.fuxi.destinations.entity.DestinationRule;
 import io.fuxi.platform.problem.InvalidFieldException;
 import io.fuxi.platform.rest.JsonBody;
 import io.fuxi.platform.rest.JsonFields;
@@ -44,7 +44,10 @@ public class DestinationsResource {
         caller.requireAdmin();
         JsonArrayBuilder rules = Json.createArrayBuilder();
         store.rules().forEach(rule -> rules.add(rule.toJson()));
-        return Json.createObjectBuilder().add("mode", store.allowListMode() ? "allow" : "block").add("rules", rules).build();
+        return Json.createObjectBuilder()
+                .add("mode", store.allowListMode() ? "allow" : "block")
+                .add("rules", rules)
+                .build();
     }
 
     @POST
@@ -52,8 +55,13 @@ public class DestinationsResource {
     public Response add(InputStream body) {
         caller.requireAdmin();
         JsonFields request = JsonFields.of(JsonBody.read(body), RULE_FIELDS);
-        RuleView rule = store.add(request.text("host", RuleHost.MAX_LENGTH), kind(request), request.optionalText("note", 200).orElse(null));
-        return Response.created(URI.create("/api/v1/destinations/" + rule.id())).entity(rule.toJson()).build();
+        RuleView rule = store.add(
+                request.text("host", RuleHost.MAX_LENGTH),
+                kind(request),
+                request.optionalText("note", 200).orElse(null));
+        return Response.created(URI.create("/api/v1/destinations/" + rule.id()))
+                .entity(rule.toJson())
+                .build();
     }
 
     @DELETE
@@ -75,7 +83,8 @@ public class DestinationsResource {
         caller.requireAdmin();
         String mode = JsonFields.of(JsonBody.read(body), Set.of("mode")).text("mode", 10);
         if (!mode.equals("block") && !mode.equals("allow")) {
-            throw new InvalidFieldException("mode", "mode must be \"block\" (refuse listed hosts) or \"allow\" (accept only listed hosts)");
+            throw new InvalidFieldException(
+                    "mode", "mode must be \"block\" (refuse listed hosts) or \"allow\" (accept only listed hosts)");
         }
         store.allowListMode(mode.equals("allow"));
         return Json.createObjectBuilder().add("mode", mode).build();

@@ -8,8 +8,7 @@ public final class RuleHost {
 
     public static final int MAX_LENGTH = 253;
 
-    private RuleHost() {
-    }
+    private RuleHost() {}
 
     public static String of(String requested) {
         return HostName.ascii(requested)

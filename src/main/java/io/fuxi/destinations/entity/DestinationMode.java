@@ -18,8 +18,7 @@ public class DestinationMode {
     @Column(name = "allow_list")
     private boolean allowList;
 
-    protected DestinationMode() {
-    }
+    protected DestinationMode() {}
 
     public boolean allowList() {
         return allowList;

@@ -19,7 +19,10 @@ public class DestinationRule {
 
     public static final String ALL = "DestinationRule.all";
 
-    public enum Kind { BLOCK, ALLOW }
+    public enum Kind {
+        BLOCK,
+        ALLOW
+    }
 
     @Id
     @GeneratedValue(strategy = GenerationType.IDENTITY)
@@ -35,8 +38,7 @@ public class DestinationRule {
     @Column(name = "created_at")
     private Instant createdAt;
 
-    protected DestinationRule() {
-    }
+    protected DestinationRule() {}
 
     public DestinationRule(String host, Kind kind, String note, Instant createdAt) {
         this.host = host;

@@ -93,8 +93,13 @@ public class ExpiryPurge {
 
     @PostConstruct
     void readOptions() {
-        options = new ExpiryOptions(scheduled, Math.max(1, intervalSeconds), Math.min(Math.max(1, batchSize), 10_000),
-                Math.max(5, leaseSeconds), Duration.ofMillis(Math.max(0, pauseMillis)), recycleDelay());
+        options = new ExpiryOptions(
+                scheduled,
+                Math.max(1, intervalSeconds),
+                Math.min(Math.max(1, batchSize), 10_000),
+                Math.max(5, leaseSeconds),
+                Duration.ofMillis(Math.max(0, pauseMillis)),
+                recycleDelay());
         nextAttempt = clock.instant().plusSeconds(options.intervalSeconds());
         LOG.info(() -> "Expiry purge: " + options);
     }
@@ -103,7 +108,8 @@ public class ExpiryPurge {
         Duration asked = Duration.ofSeconds(Math.max(0, recycleDelaySeconds));
         Duration delay = ExpiryOptions.recycleDelay(asked, cacheStaleness.longest());
         if (!delay.equals(asked)) {
-            LOG.warning(() -> "fuxi.expiry.recycle-delay-seconds is shorter than the caches may hold a link; using " + delay.toSeconds() + " s");
+            LOG.warning(() -> "fuxi.expiry.recycle-delay-seconds is shorter than the caches may hold a link; using "
+                    + delay.toSeconds() + " s");
         }
         return delay;
     }
@@ -126,7 +132,8 @@ public class ExpiryPurge {
 
     /** Due an interval after the last attempt, or at once when the clock has gone back past the last attempt. */
     private boolean isDue(Instant now) {
-        return !now.isBefore(nextAttempt) || now.plusSeconds(options.intervalSeconds()).isBefore(nextAttempt);
+        return !now.isBefore(nextAttempt)
+                || now.plusSeconds(options.intervalSeconds()).isBefore(nextAttempt);
     }
 
     /** A run now, whatever the interval; empty if this node is already running one. */
@@ -150,7 +157,9 @@ public class ExpiryPurge {
             PurgeReport report = purger.purge(options, whenDue, codes -> purged.fire(new LinksPurged(codes)));
             totals.updateAndGet(current -> current.plus(report));
             if (report.ran()) {
-                LOG.log(report.didWork() ? Level.INFO : Level.FINE, report::toString); // an idle run every minute is no news
+                LOG.log(
+                        report.didWork() ? Level.INFO : Level.FINE,
+                        report::toString); // an idle run every minute is no news
             }
             return Optional.of(report);
         } catch (RuntimeException e) {

@@ -9,8 +9,12 @@ public record PurgeTotals(long runs, long linksPurged, long codesHeld, long code
 
     PurgeTotals plus(PurgeReport report) {
         return report.ran()
-                ? new PurgeTotals(runs + 1, linksPurged + report.linksPurged(), codesHeld + report.codesHeld(),
-                        codesReleased + report.codesReleased(), report)
+                ? new PurgeTotals(
+                        runs + 1,
+                        linksPurged + report.linksPurged(),
+                        codesHeld + report.codesHeld(),
+                        codesReleased + report.codesReleased(),
+                        report)
                 : new PurgeTotals(runs, linksPurged, codesHeld, codesReleased, last);
     }
 }

@@ -67,19 +67,33 @@ public class ExpiredLinkPurger {
                 end(connection, lease);
             }
         } catch (SQLException e) {
-            throw new IllegalStateException("The purge failed after " + tally.links + " links; the next run goes on", e);
+            throw new IllegalStateException(
+                    "The purge failed after " + tally.links + " links; the next run goes on", e);
         }
         long released = codes.release(options.recycleDelay());
-        return new PurgeReport(startedAt, Duration.ofNanos(System.nanoTime() - start), true, tally.complete, tally.links,
-                tally.held, released, tally.batches);
+        return new PurgeReport(
+                startedAt,
+                Duration.ofNanos(System.nanoTime() - start),
+                true,
+                tally.complete,
+                tally.links,
+                tally.held,
+                released,
+                tally.batches);
     }
 
     /**
      * Read committed: InnoDB then locks only the rows a statement changes or selects for update, never gaps or rows
      * it merely walked past, so the purge holds up no create and no edit of a live link.
      */
-    private boolean purgeAll(Connection connection, JobLease lease, ExpiryOptions options, Instant cutoff, Tally tally,
-                             Consumer<List<String>> onBatch) throws SQLException {
+    private boolean purgeAll(
+            Connection connection,
+            JobLease lease,
+            ExpiryOptions options,
+            Instant cutoff,
+            Tally tally,
+            Consumer<List<String>> onBatch)
+            throws SQLException {
         connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
         connection.setAutoCommit(false);
         while (true) {

@@ -7,8 +7,13 @@ import java.time.Duration;
  * lease, the pause between batches that leaves the database to the redirects, and how long a code is held before
  * it returns to the pool.
  */
-public record ExpiryOptions(boolean scheduled, int intervalSeconds, int batchSize, int leaseSeconds, Duration pauseBetweenBatches,
-                            Duration recycleDelay) {
+public record ExpiryOptions(
+        boolean scheduled,
+        int intervalSeconds,
+        int batchSize,
+        int leaseSeconds,
+        Duration pauseBetweenBatches,
+        Duration recycleDelay) {
 
     /** The delay asked for, but never shorter than the longest a cache may still answer for a purged link's code. */
     public static Duration recycleDelay(Duration asked, Duration cacheStaleness) {

@@ -52,15 +52,25 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
         }
         byte[] body = readBody(request);
         Caller caller = callers.get();
-        Claim claim = requests.claim(caller.keyId(), key, Fingerprint.of(request.getMethod(), request.getUriInfo().getPath(), body));
+        Claim claim = requests.claim(
+                caller.keyId(),
+                key,
+                Fingerprint.of(request.getMethod(), request.getUriInfo().getPath(), body));
         switch (claim.outcome()) {
             case NEW -> request.setProperty(CLAIMED, new Claimed(caller.keyId(), key));
             case REPLAY -> request.abortWith(replay(claim));
-            case MISMATCH -> throw new ProblemException(422, "Unprocessable Content",
-                    "This Idempotency-Key was used for a different request.", HEADER);
-            case IN_PROGRESS -> request.abortWith(Response.fromResponse(new ProblemException(409, "Conflict",
-                    "A request with this Idempotency-Key is still running; retry shortly.", HEADER).toResponse())
-                    .header("Retry-After", 1).build());
+            case MISMATCH ->
+                throw new ProblemException(
+                        422, "Unprocessable Content", "This Idempotency-Key was used for a different request.", HEADER);
+            case IN_PROGRESS ->
+                request.abortWith(Response.fromResponse(new ProblemException(
+                                        409,
+                                        "Conflict",
+                                        "A request with this Idempotency-Key is still running; retry shortly.",
+                                        HEADER)
+                                .toResponse())
+                        .header("Retry-After", 1)
+                        .build());
         }
     }
 
@@ -75,7 +85,12 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
         }
         String location = response.getHeaderString("Location");
         Object entity = response.getEntity();
-        requests.complete(claimed.keyId(), claimed.key(), response.getStatus(), location, entity == null ? null : entity.toString());
+        requests.complete(
+                claimed.keyId(),
+                claimed.key(),
+                response.getStatus(),
+                location,
+                entity == null ? null : entity.toString());
     }
 
     private static byte[] readBody(ContainerRequestContext request) {
@@ -94,11 +109,11 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
             answer.header("Location", claim.location());
         }
         if (claim.body() != null) {
-            answer.entity(claim.body()).type(claim.status() >= 400 ? "application/problem+json" : MediaType.APPLICATION_JSON);
+            answer.entity(claim.body())
+                    .type(claim.status() >= 400 ? "application/problem+json" : MediaType.APPLICATION_JSON);
         }
         return answer.build();
     }
 
-    private record Claimed(long keyId, String key) {
-    }
+    private record Claimed(long keyId, String key) {}
 }

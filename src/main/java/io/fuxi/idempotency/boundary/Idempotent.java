@@ -10,5 +10,4 @@ import java.lang.annotation.Target;
 @NameBinding
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.TYPE, ElementType.METHOD})
-public @interface Idempotent {
-}
+public @interface Idempotent {}

@@ -7,10 +7,10 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.sql.Timestamp;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.Arrays;
@@ -38,7 +38,10 @@ public class IdempotentRequests {
         int inserted = em.createNativeQuery("""
                         INSERT IGNORE INTO idempotent_request (api_key_id, idempotency_key, fingerprint, created_at)
                         VALUES (?1, ?2, ?3, ?4)""")
-                .setParameter(1, keyId).setParameter(2, idempotencyKey).setParameter(3, fingerprint).setParameter(4, now)
+                .setParameter(1, keyId)
+                .setParameter(2, idempotencyKey)
+                .setParameter(3, fingerprint)
+                .setParameter(4, now)
                 .executeUpdate();
         if (inserted == 1) {
             return Claim.of(Claim.Outcome.NEW);
@@ -47,9 +50,12 @@ public class IdempotentRequests {
         List<Object[]> rows = em.createNativeQuery("""
                         SELECT fingerprint, status, location, body, created_at FROM idempotent_request
                         WHERE api_key_id = ?1 AND idempotency_key = ?2""")
-                .setParameter(1, keyId).setParameter(2, idempotencyKey).getResultList();
+                .setParameter(1, keyId)
+                .setParameter(2, idempotencyKey)
+                .getResultList();
         if (rows.isEmpty()) {
-            return Claim.of(Claim.Outcome.IN_PROGRESS); // released between our insert and our read: let the caller retry
+            return Claim.of(
+                    Claim.Outcome.IN_PROGRESS); // released between our insert and our read: let the caller retry
         }
         Object[] row = rows.get(0);
         if (!Arrays.equals((byte[]) row[0], fingerprint)) {
@@ -59,22 +65,28 @@ public class IdempotentRequests {
             return new Claim(Claim.Outcome.REPLAY, ((Number) row[1]).intValue(), (String) row[2], (String) row[3]);
         }
         Instant claimedAt = toInstant(row[4]);
-        return claimedAt.isBefore(now.minus(CLAIM_TIMEOUT)) ? takeOver(keyId, idempotencyKey, now) : Claim.of(Claim.Outcome.IN_PROGRESS);
+        return claimedAt.isBefore(now.minus(CLAIM_TIMEOUT))
+                ? takeOver(keyId, idempotencyKey, now)
+                : Claim.of(Claim.Outcome.IN_PROGRESS);
     }
 
     public void complete(long keyId, String idempotencyKey, int status, String location, String body) {
         em.createNativeQuery("""
                         UPDATE idempotent_request SET status = ?3, location = ?4, body = ?5
                         WHERE api_key_id = ?1 AND idempotency_key = ?2""")
-                .setParameter(1, keyId).setParameter(2, idempotencyKey).setParameter(3, status)
-                .setParameter(4, location).setParameter(5, body)
+                .setParameter(1, keyId)
+                .setParameter(2, idempotencyKey)
+                .setParameter(3, status)
+                .setParameter(4, location)
+                .setParameter(5, body)
                 .executeUpdate();
     }
 
     /** Forgets a claim whose request failed on our side, so that a retry runs it again. */
     public void release(long keyId, String idempotencyKey) {
         em.createNativeQuery("DELETE FROM idempotent_request WHERE api_key_id = ?1 AND idempotency_key = ?2")
-                .setParameter(1, keyId).setParameter(2, idempotencyKey)
+                .setParameter(1, keyId)
+                .setParameter(2, idempotencyKey)
                 .executeUpdate();
     }
 
@@ -86,7 +98,8 @@ public class IdempotentRequests {
     }
 
     private static Instant toInstant(Object column) {
-        return column instanceof Timestamp timestamp ? timestamp.toInstant()
+        return column instanceof Timestamp timestamp
+                ? timestamp.toInstant()
                 : ((LocalDateTime) column).toInstant(ZoneOffset.UTC);
     }
 
@@ -99,7 +112,9 @@ public class IdempotentRequests {
         int taken = em.createNativeQuery("""
                         UPDATE idempotent_request SET created_at = ?3
                         WHERE api_key_id = ?1 AND idempotency_key = ?2 AND status IS NULL AND created_at < ?4""")
-                .setParameter(1, keyId).setParameter(2, idempotencyKey).setParameter(3, now)
+                .setParameter(1, keyId)
+                .setParameter(2, idempotencyKey)
+                .setParameter(3, now)
                 .setParameter(4, now.minus(CLAIM_TIMEOUT))
                 .executeUpdate();
         return Claim.of(taken == 1 ? Claim.Outcome.NEW : Claim.Outcome.IN_PROGRESS);

@@ -8,7 +8,12 @@ package io.fuxi.idempotency.control;
  */
 public record Claim(Outcome outcome, int status, String location, String body) {
 
-    public enum Outcome { NEW, REPLAY, MISMATCH, IN_PROGRESS }
+    public enum Outcome {
+        NEW,
+        REPLAY,
+        MISMATCH,
+        IN_PROGRESS
+    }
 
     public static Claim of(Outcome outcome) {
         return new Claim(outcome, 0, null, null);

@@ -7,8 +7,7 @@ import java.security.MessageDigest;
 /** What makes two requests "the same": method, path and body bytes, hashed. */
 public final class Fingerprint {
 
-    private Fingerprint() {
-    }
+    private Fingerprint() {}
 
     public static byte[] of(String method, String path, byte[] body) {
         MessageDigest sha256 = Sha256.digest();

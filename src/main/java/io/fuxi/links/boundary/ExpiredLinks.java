@@ -24,8 +24,7 @@ public class ExpiredLinks {
      * One batch: how many links the query found expired (as many as asked means more may follow) and the codes of
      * those deleted (fewer when a link was extended a moment ago).
      */
-    public record Batch(int found, List<String> deleted) {
-    }
+    public record Batch(int found, List<String> deleted) {}
 
     /** Deletes up to {@code limit} links that expired before {@code cutoff}, oldest expiry first. */
     public Batch delete(Connection connection, Instant cutoff, int limit) throws SQLException {
@@ -37,7 +36,8 @@ public class ExpiredLinks {
     }
 
     private static List<String> expired(Connection connection, Instant cutoff, int limit) throws SQLException {
-        try (PreparedStatement query = connection.prepareStatement("SELECT code FROM link WHERE expires_at < ? ORDER BY expires_at LIMIT " + limit)) {
+        try (PreparedStatement query = connection.prepareStatement(
+                "SELECT code FROM link WHERE expires_at < ? ORDER BY expires_at LIMIT " + limit)) {
             query.setObject(1, utc(cutoff));
             List<String> codes = new ArrayList<>();
             try (ResultSet rows = query.executeQuery()) {
@@ -53,8 +53,10 @@ public class ExpiredLinks {
      * The candidates still expired, locked. The only condition is the primary key, so that InnoDB locks these rows
      * and nothing else (a condition on expires_at could make it lock the range of that index it walks).
      */
-    private static List<String> lockStillExpired(Connection connection, List<String> candidates, Instant cutoff) throws SQLException {
-        try (PreparedStatement query = connection.prepareStatement(Sql.inList("SELECT code, expires_at FROM link WHERE code IN ", candidates.size()) + " FOR UPDATE")) {
+    private static List<String> lockStillExpired(Connection connection, List<String> candidates, Instant cutoff)
+            throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement(
+                Sql.inList("SELECT code, expires_at FROM link WHERE code IN ", candidates.size()) + " FOR UPDATE")) {
             for (int i = 0; i < candidates.size(); i++) {
                 query.setString(i + 1, candidates.get(i));
             }

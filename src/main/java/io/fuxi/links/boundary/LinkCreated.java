@@ -1,5 +1,4 @@
 package io.fuxi.links.boundary;
 
 /** Sent when a link's creation has committed: caches learn of it, and forget that its code was unknown. */
-public record LinkCreated(LinkView link) {
-}
+public record LinkCreated(LinkView link) {}

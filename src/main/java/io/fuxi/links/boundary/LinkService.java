@@ -101,7 +101,9 @@ public class LinkService {
             em.flush();
         } catch (PersistenceException e) {
             // two callers raced for the same alias; a generated code cannot collide
-            throw checked.alias().<RuntimeException>map(AliasTakenException::new).orElse(e);
+            throw checked.alias()
+                    .<RuntimeException>map(AliasTakenException::new)
+                    .orElse(e);
         }
         words.add(List.of(link));
         LinkView view = view(link);
@@ -141,8 +143,10 @@ public class LinkService {
         valid.forEach((index, checked) -> {
             if (checked.request().acceptsExistingLink() && sameUrl.containsKey(checked.url())) {
                 results[index] = BulkResult.existing(sameUrl.get(checked.url()));
-            } else if (checked.alias().isPresent() && !takenAliases.add(checked.alias().get())) {
-                results[index] = BulkResult.failed(new AliasTakenException(checked.alias().get()).toProblem());
+            } else if (checked.alias().isPresent()
+                    && !takenAliases.add(checked.alias().get())) {
+                results[index] = BulkResult.failed(
+                        new AliasTakenException(checked.alias().get()).toProblem());
             } else {
                 Link link = checked.toLink(caller, codes::next, now);
                 batch.add(link);
@@ -184,14 +188,18 @@ public class LinkService {
      */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public LinkPage list(Caller caller, Optional<String> query, int page, int size) {
-        Optional<Link> exact = query.filter(CodeShape::isCode).map(code -> em.find(Link.class, code))
+        Optional<Link> exact = query.filter(CodeShape::isCode)
+                .map(code -> em.find(Link.class, code))
                 .filter(link -> link.isOwnedBy(caller.keyId()));
         if (exact.isPresent()) {
             return new LinkPage(page == 0 ? List.of(view(exact.get())) : List.of(), page, size, false);
         }
         List<Link> rows = query.isEmpty()
-                ? em.createNamedQuery(Link.BY_OWNER, Link.class).setParameter("owner", caller.keyId())
-                        .setFirstResult(page * size).setMaxResults(size + 1).getResultList()
+                ? em.createNamedQuery(Link.BY_OWNER, Link.class)
+                        .setParameter("owner", caller.keyId())
+                        .setFirstResult(page * size)
+                        .setMaxResults(size + 1)
+                        .getResultList()
                 : search.page(caller.keyId(), SearchTerm.of(query.get()), page * size, size + 1);
         boolean hasMore = rows.size() > size;
         List<LinkView> links = rows.stream().limit(size).map(this::view).toList();
@@ -205,7 +213,10 @@ public class LinkService {
             link.changeUrl(url);
             words.replace(link);
         });
-        patch.expiresAt().map(asked -> new LinkLifetime(options).expiresAt(Optional.of(asked), now).truncatedTo(ChronoUnit.MILLIS))
+        patch.expiresAt()
+                .map(asked -> new LinkLifetime(options)
+                        .expiresAt(Optional.of(asked), now)
+                        .truncatedTo(ChronoUnit.MILLIS))
                 .ifPresent(link::changeExpiry);
         patch.enabled().ifPresent(link::enable);
         patch.redirectStatus().ifPresent(link::changeRedirectStatus);
@@ -247,13 +258,20 @@ public class LinkService {
     private record Checked(LinkRequest request, String url, Instant expiresAt, Optional<String> alias) {
 
         Link toLink(Caller caller, Supplier<String> generatedCode, Instant now) {
-            return new Link(alias.orElseGet(generatedCode), url, caller.keyId(), now, expiresAt, request.redirectStatus().orElse(null));
+            return new Link(
+                    alias.orElseGet(generatedCode),
+                    url,
+                    caller.keyId(),
+                    now,
+                    expiresAt,
+                    request.redirectStatus().orElse(null));
         }
     }
 
     private Checked check(LinkRequest request, Instant now) {
         String url = allowedUrl(request.url());
-        Instant expiresAt = new LinkLifetime(options).expiresAt(request.expiresAt(), now).truncatedTo(ChronoUnit.MILLIS);
+        Instant expiresAt =
+                new LinkLifetime(options).expiresAt(request.expiresAt(), now).truncatedTo(ChronoUnit.MILLIS);
         return new Checked(request, url, expiresAt, request.alias().map(AliasPolicy::check));
     }
 
@@ -265,8 +283,10 @@ public class LinkService {
     }
 
     private Map<String, LinkView> recentLinksFor(Caller caller, Collection<Checked> requests, Instant now) {
-        List<byte[]> hashes = requests.stream().filter(checked -> checked.request().acceptsExistingLink())
-                .map(checked -> Link.hashOf(checked.url())).toList();
+        List<byte[]> hashes = requests.stream()
+                .filter(checked -> checked.request().acceptsExistingLink())
+                .map(checked -> Link.hashOf(checked.url()))
+                .toList();
         Map<String, LinkView> newestByUrl = new HashMap<>();
         if (!hashes.isEmpty()) {
             em.createNamedQuery(Link.RECENT_SAME_URLS, Link.class)
@@ -281,9 +301,13 @@ public class LinkService {
     }
 
     private Set<String> takenAliases(Collection<Checked> requests) {
-        List<String> aliases = requests.stream().flatMap(checked -> checked.alias().stream()).toList();
-        return aliases.isEmpty() ? new HashSet<>()
-                : new HashSet<>(em.createNamedQuery(Link.TAKEN_CODES, String.class).setParameter("codes", aliases).getResultList());
+        List<String> aliases =
+                requests.stream().flatMap(checked -> checked.alias().stream()).toList();
+        return aliases.isEmpty()
+                ? new HashSet<>()
+                : new HashSet<>(em.createNamedQuery(Link.TAKEN_CODES, String.class)
+                        .setParameter("codes", aliases)
+                        .getResultList());
     }
 
     private LinkView view(Link link) {

@@ -10,10 +10,16 @@ import java.time.Instant;
  *
  * @param redirectStatus the status its redirect answers with: the link's own, or the configured default
  */
-public record LinkView(String code, String url, Instant createdAt, Instant expiresAt, boolean enabled, int redirectStatus) {
+public record LinkView(
+        String code, String url, Instant createdAt, Instant expiresAt, boolean enabled, int redirectStatus) {
 
     static LinkView of(Link link, int defaultRedirectStatus) {
-        return new LinkView(link.code(), link.url(), link.createdAt(), link.expiresAt(), link.enabled(),
+        return new LinkView(
+                link.code(),
+                link.url(),
+                link.createdAt(),
+                link.expiresAt(),
+                link.enabled(),
                 link.redirectStatus() == null ? defaultRedirectStatus : link.redirectStatus());
     }
 

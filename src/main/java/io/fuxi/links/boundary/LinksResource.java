@@ -1,12 +1,12 @@
 package io.fuxi.links.boundary;
 
+import io.fuxi.idempotency.boundary.Idempotent;
 import io.fuxi.links.control.LinkOptions;
 import io.fuxi.links.control.LinkPatch;
 import io.fuxi.links.control.LinkRequest;
 import io.fuxi.links.control.QrCode;
 import io.fuxi.platform.problem.InvalidFieldException;
 import io.fuxi.platform.rest.JsonBody;
-import io.fuxi.idempotency.boundary.Idempotent;
 import io.fuxi.security.boundary.Caller;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
@@ -62,8 +62,14 @@ public class LinksResource {
         Creation creation = links.create(caller, LinkRequest.from(JsonBody.read(body)));
         JsonObject json = json(creation.link());
         return creation.created()
-                ? Response.created(URI.create("/api/v1/links/" + creation.link().code())).entity(json).build()
-                : Response.ok(json).header("Content-Location", "/api/v1/links/" + creation.link().code()).build();
+                ? Response.created(URI.create("/api/v1/links/" + creation.link().code()))
+                        .entity(json)
+                        .build()
+                : Response.ok(json)
+                        .header(
+                                "Content-Location",
+                                "/api/v1/links/" + creation.link().code())
+                        .build();
     }
 
     /** Up to 1,000 creates in one call: one result per item, in order; a bad item does not sink the others. */
@@ -79,19 +85,32 @@ public class LinksResource {
         }
         return Json.createObjectBuilder()
                 .add("results", answers)
-                .add("created", results.stream().filter(result -> result.status() == 201).count())
-                .add("failed", results.stream().filter(result -> result.problem() != null).count())
+                .add(
+                        "created",
+                        results.stream()
+                                .filter(result -> result.status() == 201)
+                                .count())
+                .add(
+                        "failed",
+                        results.stream()
+                                .filter(result -> result.problem() != null)
+                                .count())
                 .build();
     }
 
     @GET
-    public JsonObject list(@QueryParam("q") String query, @QueryParam("page") @DefaultValue("0") String page,
-                           @QueryParam("size") @DefaultValue("20") String size) {
+    public JsonObject list(
+            @QueryParam("q") String query,
+            @QueryParam("page") @DefaultValue("0") String page,
+            @QueryParam("size") @DefaultValue("20") String size) {
         if (query != null && query.length() > MAX_QUERY_LENGTH) {
             throw new InvalidFieldException("q", "q must be at most " + MAX_QUERY_LENGTH + " characters");
         }
-        LinkPage result = links.list(caller, Optional.ofNullable(query).filter(q -> !q.isBlank()),
-                number("page", page, 0, MAX_PAGE), number("size", size, 1, MAX_PAGE_SIZE));
+        LinkPage result = links.list(
+                caller,
+                Optional.ofNullable(query).filter(q -> !q.isBlank()),
+                number("page", page, 0, MAX_PAGE),
+                number("size", size, 1, MAX_PAGE_SIZE));
         JsonArrayBuilder items = Json.createArrayBuilder();
         result.links().forEach(link -> items.add(json(link)));
         return Json.createObjectBuilder()
@@ -112,9 +131,13 @@ public class LinksResource {
     @GET
     @Path("{code}/qr")
     @Produces({"image/png", "image/svg+xml"})
-    public Response qr(@PathParam("code") String code, @QueryParam("format") @DefaultValue("png") String format,
-                       @QueryParam("size") @DefaultValue("256") String size) {
-        QrCode qr = QrCode.of(options.shortUrl(links.read(caller, code).code()), number("size", size, QrCode.MIN_SIZE, QrCode.MAX_SIZE));
+    public Response qr(
+            @PathParam("code") String code,
+            @QueryParam("format") @DefaultValue("png") String format,
+            @QueryParam("size") @DefaultValue("256") String size) {
+        QrCode qr = QrCode.of(
+                options.shortUrl(links.read(caller, code).code()),
+                number("size", size, QrCode.MIN_SIZE, QrCode.MAX_SIZE));
         return switch (format) {
             case "png" -> Response.ok(qr.png(), "image/png").build();
             case "svg" -> Response.ok(qr.svg(), "image/svg+xml").build();
@@ -137,14 +160,17 @@ public class LinksResource {
     }
 
     private static List<JsonValue> bulkItems(JsonValue body) {
-        if (body.getValueType() != JsonValue.ValueType.ARRAY || body.asJsonArray().isEmpty() || body.asJsonArray().size() > MAX_BULK) {
+        if (body.getValueType() != JsonValue.ValueType.ARRAY
+                || body.asJsonArray().isEmpty()
+                || body.asJsonArray().size() > MAX_BULK) {
             throw new InvalidFieldException("body", "the body must be a JSON array of 1 to " + MAX_BULK + " links");
         }
         return body.asJsonArray();
     }
 
     private JsonObject json(int index, BulkResult result) {
-        JsonObjectBuilder answer = Json.createObjectBuilder().add("index", index).add("status", result.status());
+        JsonObjectBuilder answer =
+                Json.createObjectBuilder().add("index", index).add("status", result.status());
         if (result.link() != null) {
             answer.add("link", json(result.link()));
         } else {

@@ -10,15 +10,15 @@ import io.fuxi.platform.web.ReservedPaths;
  */
 public final class AliasPolicy {
 
-    private AliasPolicy() {
-    }
+    private AliasPolicy() {}
 
     public static String check(String alias) {
         if (!CodeShape.isCode(alias)) {
             throw invalid("alias must be 3 to 20 characters of A-Z, a-z, 0-9, '_' and '-'");
         }
         if (CodeShape.isGenerated(alias)) {
-            throw invalid("an alias of exactly 6 characters must contain '-' or '_' (6 plain characters are reserved for generated codes)");
+            throw invalid(
+                    "an alias of exactly 6 characters must contain '-' or '_' (6 plain characters are reserved for generated codes)");
         }
         if (ReservedPaths.contains(alias)) {
             throw invalid("alias '" + alias + "' is reserved");

@@ -22,7 +22,9 @@ public class LinkLifetime {
             throw new InvalidFieldException("expiresAt", "expiresAt must be in the future");
         }
         if (expiresAt.isAfter(now.plus(options.maxLifetime()))) {
-            throw new InvalidFieldException("expiresAt", "expiresAt must be at most " + options.maxLifetime().toDays() + " days away");
+            throw new InvalidFieldException(
+                    "expiresAt",
+                    "expiresAt must be at most " + options.maxLifetime().toDays() + " days away");
         }
         return expiresAt;
     }

@@ -12,7 +12,8 @@ import java.time.Duration;
  * @param maxLifetime     the furthest expiry a request may ask for (fuxi.links.max-lifetime-days)
  * @param defaultRedirectStatus the status of a link that names none (fuxi.redirect.status)
  */
-public record LinkOptions(URI baseUrl, int maxUrlLength, Duration defaultLifetime, Duration maxLifetime, int defaultRedirectStatus) {
+public record LinkOptions(
+        URI baseUrl, int maxUrlLength, Duration defaultLifetime, Duration maxLifetime, int defaultRedirectStatus) {
 
     public String shortUrl(String code) {
         String base = baseUrl.toString();

@@ -11,8 +11,12 @@ import java.util.Set;
  * A change to a link: only the fields present change. {@code redirectStatus: null} returns the link to the
  * configured default.
  */
-public record LinkPatch(Optional<String> url, Optional<Instant> expiresAt, Optional<Boolean> enabled,
-                        Optional<Integer> redirectStatus, boolean resetRedirectStatus) {
+public record LinkPatch(
+        Optional<String> url,
+        Optional<Instant> expiresAt,
+        Optional<Boolean> enabled,
+        Optional<Integer> redirectStatus,
+        boolean resetRedirectStatus) {
 
     private static final Set<String> FIELDS = Set.of("url", "expiresAt", "enabled", "redirectStatus");
 
@@ -23,7 +27,11 @@ public record LinkPatch(Optional<String> url, Optional<Instant> expiresAt, Optio
                 throw new InvalidFieldException(required, required + " cannot be null");
             }
         }
-        return new LinkPatch(json.string("url"), json.instant("expiresAt"), json.bool("enabled"),
-                json.integer("redirectStatus").map(RedirectStatus::check), json.isNull("redirectStatus"));
+        return new LinkPatch(
+                json.string("url"),
+                json.instant("expiresAt"),
+                json.bool("enabled"),
+                json.integer("redirectStatus").map(RedirectStatus::check),
+                json.isNull("redirectStatus"));
     }
 }

@@ -12,16 +12,24 @@ import java.util.Set;
  *
  * @param forceNew when true, a new link even if the same URL was shortened by the same key within 24 hours
  */
-public record LinkRequest(String url, Optional<String> alias, Optional<Instant> expiresAt, Optional<Integer> redirectStatus,
-                          boolean forceNew) {
+public record LinkRequest(
+        String url,
+        Optional<String> alias,
+        Optional<Instant> expiresAt,
+        Optional<Integer> redirectStatus,
+        boolean forceNew) {
 
     private static final Set<String> FIELDS = Set.of("url", "alias", "expiresAt", "redirectStatus", "new");
 
     public static LinkRequest from(JsonValue body) {
         JsonFields json = JsonFields.of(body, FIELDS);
         String url = json.string("url").orElseThrow(() -> new InvalidFieldException("url", "url is required"));
-        return new LinkRequest(url, json.string("alias"), json.instant("expiresAt"),
-                json.integer("redirectStatus").map(RedirectStatus::check), json.bool("new").orElse(false));
+        return new LinkRequest(
+                url,
+                json.string("alias"),
+                json.instant("expiresAt"),
+                json.integer("redirectStatus").map(RedirectStatus::check),
+                json.bool("new").orElse(false));
     }
 
     /** Whether an existing link for the same URL may answer this request instead of a new one. */

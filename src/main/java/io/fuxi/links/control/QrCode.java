@@ -33,15 +33,25 @@ public final class QrCode {
             throw new InvalidFieldException("size", "size must be from " + MIN_SIZE + " to " + MAX_SIZE + " pixels");
         }
         try {
-            return new QrCode(new QRCodeWriter().encode(text, BarcodeFormat.QR_CODE, size, size,
-                    Map.of(EncodeHintType.ERROR_CORRECTION, ErrorCorrectionLevel.M, EncodeHintType.MARGIN, QUIET_ZONE)));
+            return new QrCode(new QRCodeWriter()
+                    .encode(
+                            text,
+                            BarcodeFormat.QR_CODE,
+                            size,
+                            size,
+                            Map.of(
+                                    EncodeHintType.ERROR_CORRECTION,
+                                    ErrorCorrectionLevel.M,
+                                    EncodeHintType.MARGIN,
+                                    QUIET_ZONE)));
         } catch (WriterException e) {
             throw new IllegalStateException("a short URL always fits a QR code", e);
         }
     }
 
     public byte[] png() {
-        BufferedImage image = new BufferedImage(modules.getWidth(), modules.getHeight(), BufferedImage.TYPE_BYTE_BINARY);
+        BufferedImage image =
+                new BufferedImage(modules.getWidth(), modules.getHeight(), BufferedImage.TYPE_BYTE_BINARY);
         for (int y = 0; y < modules.getHeight(); y++) {
             for (int x = 0; x < modules.getWidth(); x++) {
                 image.setRGB(x, y, modules.get(x, y) ? 0x000000 : 0xFFFFFF);
@@ -67,7 +77,15 @@ public final class QrCode {
                     while (x + run < width && modules.get(x + run, y)) {
                         run++;
                     }
-                    path.append('M').append(x).append(',').append(y).append('h').append(run).append("v1h-").append(run).append('z');
+                    path.append('M')
+                            .append(x)
+                            .append(',')
+                            .append(y)
+                            .append('h')
+                            .append(run)
+                            .append("v1h-")
+                            .append(run)
+                            .append('z');
                     x += run - 1;
                 }
             }

@@ -8,8 +8,7 @@ public final class RedirectStatus {
 
     public static final Set<Integer> ALLOWED = Set.of(301, 302, 307, 308);
 
-    private RedirectStatus() {
-    }
+    private RedirectStatus() {}
 
     public static int check(int status) {
         if (!ALLOWED.contains(status)) {

@@ -7,6 +7,10 @@ import io.fuxi.platform.problem.ProblemException;
 public class UnknownLinkException extends ProblemException {
 
     public UnknownLinkException(String code) {
-        super(404, "Not Found", CodeShape.isCode(code) ? "no link has the code '" + code + "'" : "no link has this code", "code");
+        super(
+                404,
+                "Not Found",
+                CodeShape.isCode(code) ? "no link has the code '" + code + "'" : "no link has this code",
+                "code");
     }
 }

@@ -21,7 +21,9 @@ public class UrlPolicy {
 
     public UrlPolicy(LinkOptions options) {
         this.options = options;
-        this.ownHost = options.baseUrl().getHost() == null ? "" : options.baseUrl().getHost().toLowerCase(Locale.ROOT);
+        this.ownHost = options.baseUrl().getHost() == null
+                ? ""
+                : options.baseUrl().getHost().toLowerCase(Locale.ROOT);
     }
 
     public String normalize(String url) {
@@ -58,9 +60,13 @@ public class UrlPolicy {
                 throw invalid("url must not contain spaces, line breaks or control characters");
             }
             int type = Character.getType(c);
-            if (type == Character.CONTROL || type == Character.FORMAT || type == Character.SPACE_SEPARATOR
-                    || type == Character.LINE_SEPARATOR || type == Character.PARAGRAPH_SEPARATOR
-                    || type == Character.PRIVATE_USE || type == Character.UNASSIGNED) {
+            if (type == Character.CONTROL
+                    || type == Character.FORMAT
+                    || type == Character.SPACE_SEPARATOR
+                    || type == Character.LINE_SEPARATOR
+                    || type == Character.PARAGRAPH_SEPARATOR
+                    || type == Character.PRIVATE_USE
+                    || type == Character.UNASSIGNED) {
                 throw invalid("url must not contain invisible or direction-changing characters (U+"
                         + String.format("%04X", (int) c) + ")");
             }
@@ -74,7 +80,9 @@ public class UrlPolicy {
     }
 
     private static boolean validSurrogatePair(String text, int i) {
-        return Character.isHighSurrogate(text.charAt(i)) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1));
+        return Character.isHighSurrogate(text.charAt(i))
+                && i + 1 < text.length()
+                && Character.isLowSurrogate(text.charAt(i + 1));
     }
 
     private static URI parse(String url) {
@@ -99,8 +107,7 @@ public class UrlPolicy {
         return out.toString();
     }
 
-    private record Authority(String host, int port) {
-    }
+    private record Authority(String host, int port) {}
 
     /** java.net.URI leaves host and port unset for internationalised names; those are read and converted here. */
     private static Authority authority(URI uri) {

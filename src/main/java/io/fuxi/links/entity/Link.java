@@ -24,7 +24,9 @@ import java.util.Arrays;
           and l.enabled = true and l.expiresAt > :now
         order by l.createdAt desc""")
 @NamedQuery(name = Link.TAKEN_CODES, query = "select l.code from Link l where l.code in :codes")
-@NamedQuery(name = Link.BY_OWNER, query = "select l from Link l where l.ownerKeyId = :owner order by l.createdAt desc, l.code desc")
+@NamedQuery(
+        name = Link.BY_OWNER,
+        query = "select l from Link l where l.ownerKeyId = :owner order by l.createdAt desc, l.code desc")
 public class Link {
 
     public static final String RECENT_SAME_URL = "Link.recentSameUrl";
@@ -55,10 +57,10 @@ public class Link {
     @Column(name = "redirect_status")
     private Integer redirectStatus;
 
-    protected Link() {
-    }
+    protected Link() {}
 
-    public Link(String code, String url, long ownerKeyId, Instant createdAt, Instant expiresAt, Integer redirectStatus) {
+    public Link(
+            String code, String url, long ownerKeyId, Instant createdAt, Instant expiresAt, Integer redirectStatus) {
         this.code = code;
         changeUrl(url);
         this.ownerKeyId = ownerKeyId;

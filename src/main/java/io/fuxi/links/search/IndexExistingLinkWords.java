@@ -42,9 +42,10 @@ public class IndexExistingLinkWords implements JavaMigration {
     public void migrate(Context context) throws SQLException {
         Connection connection = context.getConnection();
         try (PreparedStatement links = connection.prepareStatement(
-                     "SELECT code, url, owner_key_id, created_at FROM link WHERE code > ? ORDER BY code LIMIT " + CHUNK);
-             PreparedStatement words = connection.prepareStatement(
-                     "INSERT INTO link_word (owner_key_id, word, created_at, code) VALUES (?, ?, ?, ?)")) {
+                        "SELECT code, url, owner_key_id, created_at FROM link WHERE code > ? ORDER BY code LIMIT "
+                                + CHUNK);
+                PreparedStatement words = connection.prepareStatement(
+                        "INSERT INTO link_word (owner_key_id, word, created_at, code) VALUES (?, ?, ?, ?)")) {
             String after = "";
             int read;
             do {

@@ -34,8 +34,10 @@ public class LinkSearch {
         if (!term.canMatch()) {
             return List.of();
         }
-        Map<String, Integer> counts = term.words().stream().collect(Collectors.toMap(word -> word, word -> linksWith(owner, word)));
-        String rarest = term.words().stream().min(Comparator.comparing(counts::get)).orElseThrow();
+        Map<String, Integer> counts =
+                term.words().stream().collect(Collectors.toMap(word -> word, word -> linksWith(owner, word)));
+        String rarest =
+                term.words().stream().min(Comparator.comparing(counts::get)).orElseThrow();
         String driver = counts.get(rarest) <= FEW ? rarest : null;
         List<Link> matches = new ArrayList<>();
         Link last = null;
@@ -56,7 +58,8 @@ public class LinkSearch {
     private List<Link> chunk(long owner, SearchTerm term, String driver, Link last, int size) {
         StringBuilder sql = new StringBuilder("SELECT l.* FROM link l");
         if (driver != null) {
-            sql.append(" JOIN (SELECT DISTINCT code FROM link_word WHERE owner_key_id = :owner AND word LIKE :driver) d ON d.code = l.code");
+            sql.append(
+                    " JOIN (SELECT DISTINCT code FROM link_word WHERE owner_key_id = :owner AND word LIKE :driver) d ON d.code = l.code");
         }
         sql.append(" WHERE l.owner_key_id = :owner");
         for (int i = 0; i < term.parts().size(); i++) {
@@ -82,7 +85,8 @@ public class LinkSearch {
     /** How many of the owner's index rows start with the word, counted no further than just past {@link #FEW}. */
     private int linksWith(long owner, String word) {
         Number count = (Number) em.createNativeQuery(
-                        "SELECT COUNT(*) FROM (SELECT 1 FROM link_word WHERE owner_key_id = :owner AND word LIKE :word LIMIT " + (FEW + 1) + ") c")
+                        "SELECT COUNT(*) FROM (SELECT 1 FROM link_word WHERE owner_key_id = :owner AND word LIKE :word LIMIT "
+                                + (FEW + 1) + ") c")
                 .setParameter("owner", owner)
                 .setParameter("word", word + "%")
                 .getSingleResult();

@@ -1,7 +1,7 @@
 package io.fuxi.links.search;
 
-import io.fuxi.platform.database.Sql;
 import io.fuxi.links.entity.Link;
+import io.fuxi.platform.database.Sql;
 import jakarta.enterprise.context.Dependent;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -37,7 +37,9 @@ public class LinkWordIndex {
 
     public void remove(Collection<String> codes) {
         if (!codes.isEmpty()) {
-            em.createNativeQuery("DELETE FROM link_word WHERE code IN (:codes)").setParameter("codes", codes).executeUpdate();
+            em.createNativeQuery("DELETE FROM link_word WHERE code IN (:codes)")
+                    .setParameter("codes", codes)
+                    .executeUpdate();
         }
     }
 
@@ -47,7 +49,8 @@ public class LinkWordIndex {
     }
 
     private void insert(List<Object[]> rows) {
-        Query insert = em.createNativeQuery("INSERT INTO link_word (owner_key_id, word, created_at, code) VALUES " + Sql.repeat("(?, ?, ?, ?)", rows.size()));
+        Query insert = em.createNativeQuery("INSERT INTO link_word (owner_key_id, word, created_at, code) VALUES "
+                + Sql.repeat("(?, ?, ?, ?)", rows.size()));
         int position = 1;
         for (Object[] row : rows) {
             for (Object value : row) {

@@ -18,7 +18,9 @@ public record SearchTerm(List<String> parts, Set<String> words) {
 
     public static SearchTerm of(String text) {
         List<String> parts = Arrays.stream(text.toLowerCase(Locale.ROOT).trim().split("\\s+"))
-                .filter(part -> !part.isEmpty()).distinct().toList();
+                .filter(part -> !part.isEmpty())
+                .distinct()
+                .toList();
         return new SearchTerm(parts, UrlWords.words(String.join(" ", parts), MAX_WORDS));
     }
 

@@ -14,8 +14,7 @@ public final class UrlWords {
     public static final int MAX_WORD_LENGTH = 32;
     public static final int MAX_WORDS = 32;
 
-    private UrlWords() {
-    }
+    private UrlWords() {}
 
     public static Set<String> of(String url) {
         int schemeEnd = url.indexOf("://");

@@ -16,14 +16,14 @@ import jakarta.enterprise.context.ApplicationScoped;
         minPoolSize = 2,
         maxPoolSize = 32,
         properties = {
-                // Hibernate writes Instants as UTC; the connection must not shift them again.
-                "connectionTimeZone=UTC",
-                "forceConnectionTimeZoneToSession=true",
-                "cachePrepStmts=true",
-                "rewriteBatchedStatements=true",
-                "useServerPrepStmts=false",
-                "fish.payara.is-connection-validation-required=true",
-                "fish.payara.connection-validation-method=meta-data"
+            // Hibernate writes Instants as UTC; the connection must not shift them again.
+            "connectionTimeZone=UTC",
+            "forceConnectionTimeZoneToSession=true",
+            "cachePrepStmts=true",
+            "rewriteBatchedStatements=true",
+            "useServerPrepStmts=false",
+            "fish.payara.is-connection-validation-required=true",
+            "fish.payara.connection-validation-method=meta-data"
         })
 @ApplicationScoped
 public class FuxiDataSource {

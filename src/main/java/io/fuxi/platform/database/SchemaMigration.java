@@ -36,6 +36,7 @@ public class SchemaMigration {
                 .javaMigrations(javaMigrations.stream().toArray(JavaMigration[]::new))
                 .load()
                 .migrate();
-        LOG.info(() -> "Schema at version " + result.targetSchemaVersion + " (" + result.migrationsExecuted + " migrations applied)");
+        LOG.info(() -> "Schema at version " + result.targetSchemaVersion + " (" + result.migrationsExecuted
+                + " migrations applied)");
     }
 }

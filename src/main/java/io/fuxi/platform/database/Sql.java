@@ -3,8 +3,7 @@ package io.fuxi.platform.database;
 /** Builds the repetitive parts of SQL statements that take a list: placeholders and rows of a multi-row INSERT. */
 public final class Sql {
 
-    private Sql() {
-    }
+    private Sql() {}
 
     /** {@code group} {@code times} times, separated by commas: {@code repeat("(?, ?)", 3)} is {@code (?, ?), (?, ?), (?, ?)}. */
     public static String repeat(String group, int times) {

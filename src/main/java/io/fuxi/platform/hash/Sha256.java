@@ -6,8 +6,7 @@ import java.security.NoSuchAlgorithmException;
 /** SHA-256, which every JDK has: for key secrets, URL lookups and request fingerprints. */
 public final class Sha256 {
 
-    private Sha256() {
-    }
+    private Sha256() {}
 
     public static MessageDigest digest() {
         try {

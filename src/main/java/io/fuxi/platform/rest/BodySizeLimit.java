@@ -37,7 +37,8 @@ public class BodySizeLimit implements ContainerRequestFilter {
     }
 
     private static ProblemException tooLarge(long maxBytes) {
-        return new ProblemException(413, "Content Too Large", "The body is larger than " + maxBytes + " bytes.", "body");
+        return new ProblemException(
+                413, "Content Too Large", "The body is larger than " + maxBytes + " bytes.", "body");
     }
 
     private static final class LimitedStream extends FilterInputStream {

@@ -18,11 +18,11 @@ import java.nio.charset.StandardCharsets;
  */
 public final class JsonBody {
 
-    private JsonBody() {
-    }
+    private JsonBody() {}
 
     public static JsonValue read(InputStream body) {
-        var strictUtf8 = StandardCharsets.UTF_8.newDecoder()
+        var strictUtf8 = StandardCharsets.UTF_8
+                .newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
         try (JsonParser parser = Json.createParser(new InputStreamReader(body, strictUtf8))) {

@@ -26,7 +26,8 @@ public final class JsonFields {
             throw new InvalidFieldException("body", "the body must be a JSON object");
         }
         JsonObject json = body.asJsonObject();
-        Optional<String> unknown = json.keySet().stream().filter(name -> !allowed.contains(name)).findFirst();
+        Optional<String> unknown =
+                json.keySet().stream().filter(name -> !allowed.contains(name)).findFirst();
         if (unknown.isPresent()) {
             String fields = String.join(", ", allowed.stream().sorted().toList());
             throw new InvalidFieldException(printable(unknown.get()), "unknown field; the fields are " + fields);
@@ -56,7 +57,8 @@ public final class JsonFields {
     public Optional<Integer> integer(String field) {
         return value(field, JsonValue.ValueType.NUMBER, "a whole number").map(value -> {
             JsonNumber number = (JsonNumber) value;
-            if (!number.isIntegral() || number.bigDecimalValue().abs().compareTo(java.math.BigDecimal.valueOf(Integer.MAX_VALUE)) > 0) {
+            if (!number.isIntegral()
+                    || number.bigDecimalValue().abs().compareTo(java.math.BigDecimal.valueOf(Integer.MAX_VALUE)) > 0) {
                 throw new InvalidFieldException(field, field + " must be a whole number");
             }
             return number.intValue();
@@ -68,7 +70,8 @@ public final class JsonFields {
             try {
                 return OffsetDateTime.parse(text).toInstant();
             } catch (DateTimeParseException e) {
-                throw new InvalidFieldException(field, field + " must be an ISO-8601 date-time with an offset, e.g. 2027-01-31T12:00:00Z");
+                throw new InvalidFieldException(
+                        field, field + " must be an ISO-8601 date-time with an offset, e.g. 2027-01-31T12:00:00Z");
             }
         });
     }
@@ -80,8 +83,10 @@ public final class JsonFields {
 
     public Optional<String> optionalText(String field, int maxLength) {
         return string(field).map(text -> {
-            if (text.isBlank() || text.length() > maxLength
-                    || text.codePoints().anyMatch(c -> Character.isISOControl(c) || Character.getType(c) == Character.FORMAT)) {
+            if (text.isBlank()
+                    || text.length() > maxLength
+                    || text.codePoints()
+                            .anyMatch(c -> Character.isISOControl(c) || Character.getType(c) == Character.FORMAT)) {
                 throw invalidText(field, maxLength);
             }
             return text.strip();

@@ -5,5 +5,4 @@ import jakarta.ws.rs.core.Application;
 
 /** The partner API lives under /api; the redirect is a servlet filter at the root, not part of it. */
 @ApplicationPath("api")
-public class RestApplication extends Application {
-}
+public class RestApplication extends Application {}

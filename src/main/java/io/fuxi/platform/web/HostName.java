@@ -7,8 +7,7 @@ import java.util.Optional;
 /** A host name in the one form that is stored and compared: lower-case ASCII, internationalised names in punycode. */
 public final class HostName {
 
-    private HostName() {
-    }
+    private HostName() {}
 
     public static Optional<String> ascii(String host) {
         if (host.startsWith("[") && host.endsWith("]")) {
@@ -16,7 +15,9 @@ public final class HostName {
         }
         try {
             String ascii = IDN.toASCII(host, IDN.USE_STD3_ASCII_RULES).toLowerCase(Locale.ROOT);
-            return ascii.isEmpty() || ascii.startsWith(".") || ascii.contains("..") ? Optional.empty() : Optional.of(ascii);
+            return ascii.isEmpty() || ascii.startsWith(".") || ascii.contains("..")
+                    ? Optional.empty()
+                    : Optional.of(ascii);
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }

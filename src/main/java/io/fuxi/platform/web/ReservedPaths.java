@@ -12,12 +12,34 @@ import java.util.TreeSet;
 public final class ReservedPaths {
 
     private static final Set<String> WORDS = caseInsensitive(
-            "api", "admin", "health", "metrics", "openapi", "resources", "static", "assets", "css", "js", "img",
-            "images", "fonts", "webjars", "login", "logout", "web-inf", "meta-inf", "favicon", "robots", "sitemap",
-            "well-known", "jakarta", "javax", "faces", "fuxi");
+            "api",
+            "admin",
+            "health",
+            "metrics",
+            "openapi",
+            "resources",
+            "static",
+            "assets",
+            "css",
+            "js",
+            "img",
+            "images",
+            "fonts",
+            "webjars",
+            "login",
+            "logout",
+            "web-inf",
+            "meta-inf",
+            "favicon",
+            "robots",
+            "sitemap",
+            "well-known",
+            "jakarta",
+            "javax",
+            "faces",
+            "fuxi");
 
-    private ReservedPaths() {
-    }
+    private ReservedPaths() {}
 
     public static boolean contains(String segment) {
         return WORDS.contains(segment);

@@ -31,7 +31,8 @@ final class ErrorPages {
         }
     }
 
-    private static final byte[] NOT_FOUND_JSON = json(new Problem(404, "Not Found", "There is no link at this address.", null));
+    private static final byte[] NOT_FOUND_JSON =
+            json(new Problem(404, "Not Found", "There is no link at this address.", null));
 
     private final byte[] notFound;
     private final Map<Gone, byte[]> gonePages = new EnumMap<>(Gone.class);
@@ -39,7 +40,9 @@ final class ErrorPages {
     ErrorPages(ServletContext context) throws ServletException {
         this.notFound = read(context, "/WEB-INF/errors/not-found.html");
         for (Gone reason : Gone.values()) {
-            gonePages.put(reason, read(context, "/WEB-INF/errors/gone-" + reason.name().toLowerCase(Locale.ROOT) + ".html"));
+            gonePages.put(
+                    reason,
+                    read(context, "/WEB-INF/errors/gone-" + reason.name().toLowerCase(Locale.ROOT) + ".html"));
         }
     }
 
@@ -51,7 +54,8 @@ final class ErrorPages {
         send(request, response, 410, gonePages.get(reason), reason.json);
     }
 
-    private static void send(HttpServletRequest request, HttpServletResponse response, int status, byte[] html, byte[] json)
+    private static void send(
+            HttpServletRequest request, HttpServletResponse response, int status, byte[] html, byte[] json)
             throws IOException {
         response.setStatus(status);
         response.setHeader("Cache-Control", "no-store");

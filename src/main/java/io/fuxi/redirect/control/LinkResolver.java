@@ -49,7 +49,12 @@ public class LinkResolver {
     }
 
     private static CachedLink cached(LinkView link) {
-        return new CachedLink(link.url(), URI.create(link.url()).getHost(), link.redirectStatus(), link.expiresAt().toEpochMilli(), link.enabled());
+        return new CachedLink(
+                link.url(),
+                URI.create(link.url()).getHost(),
+                link.redirectStatus(),
+                link.expiresAt().toEpochMilli(),
+                link.enabled());
     }
 
     /** A new link is cached as soon as it is committed, so its first redirect is already a hit. */

@@ -55,7 +55,10 @@ public class ApiKeyFilter implements ContainerRequestFilter {
     public void filter(ContainerRequestContext request) {
         String address = "address:" + servletRequest.getRemoteAddr();
         if (limiter.isExhausted(address)) {
-            refuse(request, limiter.take(address, perAddressPerMinute), "Too many calls without a valid API key from this address.");
+            refuse(
+                    request,
+                    limiter.take(address, perAddressPerMinute),
+                    "Too many calls without a valid API key from this address.");
             return;
         }
         Optional<Caller> caller = secret(request).flatMap(keys::authenticate);
@@ -64,16 +67,20 @@ public class ApiKeyFilter implements ContainerRequestFilter {
             if (wait > 0) {
                 refuse(request, wait, "Too many calls without a valid API key from this address.");
             } else {
-                request.abortWith(Response.fromResponse(
-                                new Problem(401, "Unauthorized", "A valid API key is required: Authorization: Bearer <key>.", "Authorization")
-                                        .toResponse())
+                request.abortWith(Response.fromResponse(new Problem(
+                                        401,
+                                        "Unauthorized",
+                                        "A valid API key is required: Authorization: Bearer <key>.",
+                                        "Authorization")
+                                .toResponse())
                         .header(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"fuxi\"")
                         .build());
             }
             return;
         }
         Caller who = caller.get();
-        long wait = limiter.take("key:" + who.keyId(), who.rateLimitPerMinute() == null ? perKeyPerMinute : who.rateLimitPerMinute());
+        long wait = limiter.take(
+                "key:" + who.keyId(), who.rateLimitPerMinute() == null ? perKeyPerMinute : who.rateLimitPerMinute());
         if (wait > 0) {
             refuse(request, wait, "This API key has used up its calls for now.");
             return;

@@ -58,7 +58,10 @@ public class ApiKeys {
 
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public List<KeyView> list() {
-        return em.createNamedQuery(ApiKey.ALL, ApiKey.class).getResultStream().map(KeyView::of).toList();
+        return em.createNamedQuery(ApiKey.ALL, ApiKey.class)
+                .getResultStream()
+                .map(KeyView::of)
+                .toList();
     }
 
     public void revoke(long id) {
@@ -66,8 +69,10 @@ public class ApiKeys {
         if (key == null) {
             throw new ProblemException(404, "Not Found", "no API key has the id " + id, "id");
         }
-        if (key.isActiveAdmin() && em.createNamedQuery(ApiKey.ACTIVE_ADMINS, Long.class).getSingleResult() == 1) {
-            throw new ProblemException(409, "Conflict", "this is the last active admin key; create another admin key first", "id");
+        if (key.isActiveAdmin()
+                && em.createNamedQuery(ApiKey.ACTIVE_ADMINS, Long.class).getSingleResult() == 1) {
+            throw new ProblemException(
+                    409, "Conflict", "this is the last active admin key; create another admin key first", "id");
         }
         key.revoke(Instant.now(clock));
     }
@@ -75,6 +80,9 @@ public class ApiKeys {
     /** Records that a key was used, off the request's path. */
     @Asynchronous
     public void touch(long id, Instant when) {
-        em.createNamedQuery(ApiKey.TOUCH).setParameter("now", when).setParameter("id", id).executeUpdate();
+        em.createNamedQuery(ApiKey.TOUCH)
+                .setParameter("now", when)
+                .setParameter("id", id)
+                .executeUpdate();
     }
 }

@@ -51,8 +51,9 @@ public class BootstrapKey {
             String generated = KeySecrets.newSecret();
             keys.create("bootstrap", generated, Role.ADMIN);
             Path file = save(generated);
-            LOG.warning("\n\n    First start: generated the bootstrap admin API key (shown only this once, also saved in "
-                    + file + "):\n\n        " + generated + "\n");
+            LOG.warning(
+                    "\n\n    First start: generated the bootstrap admin API key (shown only this once, also saved in "
+                            + file + "):\n\n        " + generated + "\n");
         }
     }
 

@@ -19,7 +19,8 @@ public class CurrentCaller {
     @Produces
     Caller caller() {
         if (caller == null) {
-            throw new IllegalStateException("No API key was checked for this request: only API resources may inject the caller");
+            throw new IllegalStateException(
+                    "No API key was checked for this request: only API resources may inject the caller");
         }
         return caller;
     }

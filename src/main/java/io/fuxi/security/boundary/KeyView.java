@@ -7,11 +7,23 @@ import jakarta.json.JsonObjectBuilder;
 import java.time.Instant;
 
 /** An API key as admins see it: never its secret, which exists only in the answer that created it. */
-public record KeyView(long id, String name, String role, Instant createdAt, Instant lastUsedAt, Instant revokedAt,
-                      Integer rateLimitPerMinute) {
+public record KeyView(
+        long id,
+        String name,
+        String role,
+        Instant createdAt,
+        Instant lastUsedAt,
+        Instant revokedAt,
+        Integer rateLimitPerMinute) {
 
     static KeyView of(ApiKey key) {
-        return new KeyView(key.id(), key.name(), key.role().name().toLowerCase(), key.createdAt(), key.lastUsedAt(), key.revokedAt(),
+        return new KeyView(
+                key.id(),
+                key.name(),
+                key.role().name().toLowerCase(),
+                key.createdAt(),
+                key.lastUsedAt(),
+                key.revokedAt(),
                 key.rateLimitPerMinute());
     }
 

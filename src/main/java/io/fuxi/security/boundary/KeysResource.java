@@ -70,12 +70,16 @@ public class KeysResource {
     }
 
     private static Integer rateLimit(JsonFields request) {
-        return request.integer("rateLimitPerMinute").map(limit -> {
-            if (limit < 1 || limit > MAX_RATE) {
-                throw new InvalidFieldException("rateLimitPerMinute", "rateLimitPerMinute must be a whole number from 1 to " + MAX_RATE);
-            }
-            return limit;
-        }).orElse(null);
+        return request.integer("rateLimitPerMinute")
+                .map(limit -> {
+                    if (limit < 1 || limit > MAX_RATE) {
+                        throw new InvalidFieldException(
+                                "rateLimitPerMinute",
+                                "rateLimitPerMinute must be a whole number from 1 to " + MAX_RATE);
+                    }
+                    return limit;
+                })
+                .orElse(null);
     }
 
     private static Role role(JsonFields request) {

@@ -15,8 +15,7 @@ public final class KeySecrets {
     private static final int LENGTH = 32;
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private KeySecrets() {
-    }
+    private KeySecrets() {}
 
     public static String newSecret() {
         StringBuilder secret = new StringBuilder("fuxi_");

@@ -15,6 +15,8 @@ public class RateLimitedException extends ProblemException {
 
     @Override
     public Response toResponse() {
-        return Response.fromResponse(super.toResponse()).header("Retry-After", retryAfterSeconds).build();
+        return Response.fromResponse(super.toResponse())
+                .header("Retry-After", retryAfterSeconds)
+                .build();
     }
 }

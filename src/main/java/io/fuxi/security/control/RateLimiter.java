@@ -22,7 +22,8 @@ public final class RateLimiter {
     /** Counts a call: 0 when allowed, otherwise how many seconds until the next one is (at least 1). */
     public long take(String name, int perMinute) {
         long now = nanoClock.getAsLong();
-        long waitNanos = buckets.computeIfAbsent(name, ignored -> new TokenBucket(perMinute, now)).take(now);
+        long waitNanos = buckets.computeIfAbsent(name, ignored -> new TokenBucket(perMinute, now))
+                .take(now);
         tidy(now);
         return waitNanos == 0 ? 0 : Math.max(1, (waitNanos + 999_999_999L) / 1_000_000_000L);
     }

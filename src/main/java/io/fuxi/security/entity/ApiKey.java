@@ -14,11 +14,15 @@ import java.time.Instant;
 /** A partner's or an admin's API key. Only the SHA-256 of the secret is kept. */
 @Entity
 @Table(name = "api_key")
-@NamedQuery(name = ApiKey.ACTIVE_BY_HASH,
+@NamedQuery(
+        name = ApiKey.ACTIVE_BY_HASH,
         query = "select k from ApiKey k where k.secretHash = :hash and k.revokedAt is null")
 @NamedQuery(name = ApiKey.COUNT, query = "select count(k) from ApiKey k")
 @NamedQuery(name = ApiKey.ALL, query = "select k from ApiKey k order by k.id")
-@NamedQuery(name = ApiKey.ACTIVE_ADMINS, query = "select count(k) from ApiKey k where k.role = io.fuxi.security.entity.Role.ADMIN and k.revokedAt is null")
+@NamedQuery(
+        name = ApiKey.ACTIVE_ADMINS,
+        query =
+                "select count(k) from ApiKey k where k.role = io.fuxi.security.entity.Role.ADMIN and k.revokedAt is null")
 @NamedQuery(name = ApiKey.TOUCH, query = "update ApiKey k set k.lastUsedAt = :now where k.id = :id")
 public class ApiKey {
 
@@ -52,8 +56,7 @@ public class ApiKey {
     @Column(name = "rate_limit_per_minute")
     private Integer rateLimitPerMinute;
 
-    protected ApiKey() {
-    }
+    protected ApiKey() {}
 
     public ApiKey(String name, String secretHash, Role role, Instant createdAt, Integer rateLimitPerMinute) {
         this.name = name;

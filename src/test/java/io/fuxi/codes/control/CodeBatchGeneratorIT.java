@@ -28,7 +28,11 @@ class CodeBatchGeneratorIT {
     @BeforeEach
     void freshDatabase() {
         database = TestDatabase.dataSource("pool_" + (++databases) + "_" + System.nanoTime());
-        Flyway.configure().dataSource(database).locations("classpath:db/migration").load().migrate();
+        Flyway.configure()
+                .dataSource(database)
+                .locations("classpath:db/migration")
+                .load()
+                .migrate();
         generator = new CodeBatchGenerator();
         generator.dataSource = database;
         rows = new Rows(database);
@@ -43,7 +47,8 @@ class CodeBatchGeneratorIT {
         assertEquals(1, rows.number("SELECT MIN(seq) FROM code_pool"));
         assertEquals(300_000, rows.number("SELECT MAX(seq) FROM code_pool"));
         assertEquals(300_000, rows.number("SELECT loaded_seq FROM code_pool_state"));
-        assertEquals(300_000, rows.number("SELECT COUNT(*) FROM code_pool WHERE code REGEXP BINARY '^[0-9A-Za-z]{6}$'"));
+        assertEquals(
+                300_000, rows.number("SELECT COUNT(*) FROM code_pool WHERE code REGEXP BINARY '^[0-9A-Za-z]{6}$'"));
         assertEquals(300_000, generator.remaining());
     }
 
@@ -60,12 +65,14 @@ class CodeBatchGeneratorIT {
     @Test
     void anInterruptedBatchIsFinishedNotDuplicated() throws Exception {
         generator.generate(50_000, Long.MAX_VALUE, 0);
-        CompletableFuture<Boolean> interrupted = CompletableFuture.supplyAsync(() -> generator.generate(2_000_000, Long.MAX_VALUE, 0));
+        CompletableFuture<Boolean> interrupted =
+                CompletableFuture.supplyAsync(() -> generator.generate(2_000_000, Long.MAX_VALUE, 0));
         long loaded = awaitProgress();
         rows.execute("KILL CONNECTION " + rows.number("SELECT IS_USED_LOCK('fuxi.code-pool.generator')"));
         assertThrows(Exception.class, interrupted::join);
         assertTrue(loaded > 0 && rows.number("SELECT loaded FROM code_batch WHERE id = 2") < 2_000_000);
-        assertEquals(50_000, rows.number("SELECT loaded_seq FROM code_pool_state"), "an unfinished batch is not handed out");
+        assertEquals(
+                50_000, rows.number("SELECT loaded_seq FROM code_pool_state"), "an unfinished batch is not handed out");
 
         assertTrue(generator.generate(0, 0, 10));
 
@@ -78,7 +85,8 @@ class CodeBatchGeneratorIT {
 
     @Test
     void onlyOneGeneratorRunsAtATime() throws Exception {
-        try (Connection holder = database.getConnection(); PreparedStatement lock = holder.prepareStatement("SELECT GET_LOCK('fuxi.code-pool.generator', 0)")) {
+        try (Connection holder = database.getConnection();
+                PreparedStatement lock = holder.prepareStatement("SELECT GET_LOCK('fuxi.code-pool.generator', 0)")) {
             lock.executeQuery().close();
             assertFalse(generator.generate(1000, Long.MAX_VALUE, 0));
             assertEquals(0, rows.number("SELECT COUNT(*) FROM code_pool"));

@@ -9,7 +9,8 @@ import org.junit.jupiter.api.Test;
 
 class RuleSetTest {
 
-    private final RuleSet blocking = new RuleSet(Map.of("evil.example", "1 (evil.example)", "bad", "2 (bad)"), Map.of(), false);
+    private final RuleSet blocking =
+            new RuleSet(Map.of("evil.example", "1 (evil.example)", "bad", "2 (bad)"), Map.of(), false);
 
     @Test
     void blocksAHostAndItsSubdomainsOnly() {
@@ -20,16 +21,21 @@ class RuleSetTest {
         assertEquals(Optional.empty(), blocking.refusal("notevil.example"));
         assertEquals(Optional.empty(), blocking.refusal("evil.example.org"));
         assertEquals(Optional.empty(), blocking.refusal("example"));
-        assertEquals("the destination www.evil.example is blocked by rule 1 (evil.example)", blocking.refusal("www.evil.example").orElseThrow());
+        assertEquals(
+                "the destination www.evil.example is blocked by rule 1 (evil.example)",
+                blocking.refusal("www.evil.example").orElseThrow());
     }
 
     @Test
     void allowListModeRefusesEverythingElse() {
-        RuleSet allowing = new RuleSet(Map.of("evil.good.example", "3 (evil.good.example)"), Map.of("good.example", "4 (good.example)"), true);
+        RuleSet allowing = new RuleSet(
+                Map.of("evil.good.example", "3 (evil.good.example)"), Map.of("good.example", "4 (good.example)"), true);
         assertEquals(Optional.empty(), allowing.refusal("good.example"));
         assertEquals(Optional.empty(), allowing.refusal("cdn.good.example"));
         assertTrue(allowing.refusal("evil.good.example").isPresent(), "a block rule wins over an allow rule");
-        assertEquals("the destination other.example is not on the allow-list", allowing.refusal("other.example").orElseThrow());
+        assertEquals(
+                "the destination other.example is not on the allow-list",
+                allowing.refusal("other.example").orElseThrow());
     }
 
     @Test

@@ -34,7 +34,8 @@ class ExpiredLinkPurgerIT {
 
     private static final Instant NOW = Instant.parse("2028-06-01T12:00:00Z");
     private static final ExpiryOptions HOLD = options(1000, Duration.ofHours(1));
-    private static final String LINKS = "INSERT INTO link (code, url, owner_key_id, created_at, expires_at, url_hash) VALUES ";
+    private static final String LINKS =
+            "INSERT INTO link (code, url, owner_key_id, created_at, expires_at, url_hash) VALUES ";
     private static final String WORDS = "INSERT INTO link_word (owner_key_id, word, created_at, code) VALUES ";
 
     private DataSource database;
@@ -44,8 +45,13 @@ class ExpiredLinkPurgerIT {
     void freshDatabase() {
         database = TestDatabase.dataSource("purge_" + System.nanoTime());
         rows = new Rows(database);
-        Flyway.configure().dataSource(database).locations("classpath:db/migration").load().migrate();
-        rows.execute("INSERT INTO code_pool_state (id, permutation_key, next_index, next_seq, loaded_seq) VALUES (1, x'00', 0, 1, 0)");
+        Flyway.configure()
+                .dataSource(database)
+                .locations("classpath:db/migration")
+                .load()
+                .migrate();
+        rows.execute(
+                "INSERT INTO code_pool_state (id, permutation_key, next_index, next_seq, loaded_seq) VALUES (1, x'00', 0, 1, 0)");
     }
 
     @Test
@@ -54,7 +60,7 @@ class ExpiredLinkPurgerIT {
         links(100, false);
         insertLink("my-alias", true, 0);
 
-        PurgeReport report = purger().purge(HOLD, false, codes -> { });
+        PurgeReport report = purger().purge(HOLD, false, codes -> {});
 
         assertTrue(report.ran() && report.complete(), report.toString());
         assertEquals(2_501, report.linksPurged());
@@ -63,35 +69,48 @@ class ExpiredLinkPurgerIT {
         assertEquals(0, report.codesReleased(), "held for an hour first");
         assertEquals(100, rows.number("SELECT COUNT(*) FROM link"));
         assertEquals(100, rows.number("SELECT COUNT(*) FROM link_word"));
-        assertEquals(0, rows.number("SELECT COUNT(*) FROM link_word w WHERE NOT EXISTS (SELECT 1 FROM link l WHERE l.code = w.code)"));
+        assertEquals(
+                0,
+                rows.number(
+                        "SELECT COUNT(*) FROM link_word w WHERE NOT EXISTS (SELECT 1 FROM link l WHERE l.code = w.code)"));
         assertEquals(2_500, rows.number("SELECT COUNT(*) FROM recycled_code"));
         assertEquals(expired.stream().sorted().toList(), rows.texts("SELECT code FROM recycled_code ORDER BY code"));
-        assertFalse(purger().purge(HOLD, true, codes -> { }).ran(), "a scheduled run waits an interval after the last one");
+        assertFalse(
+                purger().purge(HOLD, true, codes -> {}).ran(), "a scheduled run waits an interval after the last one");
     }
 
     @Test
     void heldCodesGoToTheEndOfThePoolOnceAndOnlyOnce() throws SQLException {
         List<String> expired = links(1_500, true);
         long loadedBefore = rows.number("SELECT loaded_seq FROM code_pool_state");
-        purger().purge(HOLD, false, codes -> { });
+        purger().purge(HOLD, false, codes -> {});
 
-        PurgeReport release = purger().purge(options(1000, Duration.ZERO), false, codes -> { });
+        PurgeReport release = purger().purge(options(1000, Duration.ZERO), false, codes -> {});
 
         assertEquals(1_500, release.codesReleased());
         assertEquals(0, rows.number("SELECT COUNT(*) FROM recycled_code"));
         assertEquals(loadedBefore + 1_500, rows.number("SELECT loaded_seq FROM code_pool_state"));
         List<String> appended = rows.texts("SELECT code FROM code_pool WHERE seq > " + loadedBefore + " ORDER BY code");
         assertEquals(expired.stream().sorted().toList(), appended);
-        assertEquals(0, rows.number("SELECT COUNT(*) FROM (SELECT code FROM code_pool WHERE seq >= (SELECT next_seq FROM code_pool_state) "
-                + "GROUP BY code HAVING COUNT(*) > 1) twice"), "no code waits in the pool twice");
-        assertEquals(0, purger().purge(options(1000, Duration.ZERO), false, codes -> { }).codesReleased(), "nothing released twice");
+        assertEquals(
+                0,
+                rows.number(
+                        "SELECT COUNT(*) FROM (SELECT code FROM code_pool WHERE seq >= (SELECT next_seq FROM code_pool_state) "
+                                + "GROUP BY code HAVING COUNT(*) > 1) twice"),
+                "no code waits in the pool twice");
+        assertEquals(
+                0,
+                purger().purge(options(1000, Duration.ZERO), false, codes -> {}).codesReleased(),
+                "nothing released twice");
     }
 
     @Test
     void aLinkThatDidNotExpireBeforeTheRunStartedStays() {
         insertLink("justLive", false, 0);
-        rows.execute("UPDATE link SET expires_at = '2028-06-01 12:00:00.000' WHERE code = 'justLive'"); // expires exactly now
-        assertEquals(0, purger().purge(HOLD, false, codes -> { }).linksPurged());
+        rows.execute(
+                "UPDATE link SET expires_at = '2028-06-01 12:00:00.000' WHERE code = 'justLive'"); // expires exactly
+        // now
+        assertEquals(0, purger().purge(HOLD, false, codes -> {}).linksPurged());
         assertEquals(1, rows.number("SELECT COUNT(*) FROM link"));
     }
 
@@ -105,7 +124,7 @@ class ExpiredLinkPurgerIT {
             ExpiredLinkPurger purger = purger();
             runs.add(CompletableFuture.supplyAsync(() -> {
                 await(together);
-                return purger.purge(oncePerHour, true, codes -> { });
+                return purger.purge(oncePerHour, true, codes -> {});
             }));
         }
         List<PurgeReport> reports = runs.stream().map(CompletableFuture::join).toList();
@@ -129,11 +148,12 @@ class ExpiredLinkPurgerIT {
         try (Connection blocker = database.getConnection()) {
             blocker.setAutoCommit(false);
             String third = expired.get(1_000); // the first link of the third batch
-            blocker.createStatement().executeUpdate("INSERT INTO recycled_code (code, purged_at) VALUES ('" + third + "', NOW())");
-            interrupted = CompletableFuture.supplyAsync(() -> first.purge(shortLease, false, codes -> { }));
+            blocker.createStatement()
+                    .executeUpdate("INSERT INTO recycled_code (code, purged_at) VALUES ('" + third + "', NOW())");
+            interrupted = CompletableFuture.supplyAsync(() -> first.purge(shortLease, false, codes -> {}));
             rows.execute("KILL CONNECTION " + awaitPurgerAt(third));
             assertThrows(Exception.class, interrupted::join);
-            assertFalse(purger().purge(shortLease, false, codes -> { }).ran(), "the dead purger's lease still holds");
+            assertFalse(purger().purge(shortLease, false, codes -> {}).ran(), "the dead purger's lease still holds");
             blocker.rollback();
         }
 
@@ -141,16 +161,21 @@ class ExpiredLinkPurgerIT {
         assertEquals(1_000, rows.number("SELECT COUNT(*) FROM recycled_code"));
         assertEquals(0, rows.number("SELECT COUNT(*) FROM link l JOIN recycled_code r ON r.code = l.code"));
         assertEquals(2_000, rows.number("SELECT COUNT(*) FROM link_word"));
-        assertEquals(0, rows.number("SELECT COUNT(*) FROM link_word w WHERE NOT EXISTS (SELECT 1 FROM link l WHERE l.code = w.code)"));
+        assertEquals(
+                0,
+                rows.number(
+                        "SELECT COUNT(*) FROM link_word w WHERE NOT EXISTS (SELECT 1 FROM link l WHERE l.code = w.code)"));
         assertEquals(first.node, rows.text("SELECT holder FROM job_lease WHERE name = 'expiry-purge'"));
 
-        rows.execute("UPDATE job_lease SET expires_at = UTC_TIMESTAMP(3) - INTERVAL 1 SECOND WHERE name = 'expiry-purge'"); // its 5 s are up
-        PurgeReport rest = purger().purge(shortLease, false, codes -> { });
+        rows.execute(
+                "UPDATE job_lease SET expires_at = UTC_TIMESTAMP(3) - INTERVAL 1 SECOND WHERE name = 'expiry-purge'"); // its 5 s are up
+        PurgeReport rest = purger().purge(shortLease, false, codes -> {});
         assertTrue(rest.ran() && rest.complete());
         assertEquals(2_000, rest.linksPurged());
         assertEquals(0, rows.number("SELECT COUNT(*) FROM link"));
         assertEquals(3_000, rows.number("SELECT COUNT(*) FROM recycled_code"));
-        assertNotNull(rows.text("SELECT last_finished_at FROM job_lease WHERE name = 'expiry-purge' AND holder IS NULL"));
+        assertNotNull(
+                rows.text("SELECT last_finished_at FROM job_lease WHERE name = 'expiry-purge' AND holder IS NULL"));
     }
 
     private ExpiredLinkPurger purger() {
@@ -181,9 +206,11 @@ class ExpiredLinkPurgerIT {
             links.add(linkRow(code, expired, i));
             words.add(wordRow(code));
         }
-        try (Connection connection = database.getConnection(); Statement insert = connection.createStatement()) {
+        try (Connection connection = database.getConnection();
+                Statement insert = connection.createStatement()) {
             insert.executeUpdate("INSERT INTO code_pool (seq, code) VALUES " + String.join(", ", pool));
-            insert.executeUpdate("UPDATE code_pool_state SET loaded_seq = " + (loaded + count) + ", next_seq = " + (first + count));
+            insert.executeUpdate(
+                    "UPDATE code_pool_state SET loaded_seq = " + (loaded + count) + ", next_seq = " + (first + count));
             insert.executeUpdate(LINKS + String.join(", ", links));
             insert.executeUpdate(WORDS + String.join(", ", words));
         }
@@ -202,8 +229,10 @@ class ExpiredLinkPurgerIT {
 
     /** A link of owner 1 that expired an hour before NOW (plus {@code order} ms, which sets the purge's order) or lives a day on. */
     private static String linkRow(String code, boolean expired, int order) {
-        String expiresAt = "'2028-06-01 12:00:00' " + (expired ? "- INTERVAL 1 HOUR + INTERVAL " + order + " * 1000 MICROSECOND" : "+ INTERVAL 1 DAY");
-        return "('" + code + "', 'https://example.com/" + code + "', 1, '2028-01-01', " + expiresAt + ", x'00000000000000000000000000000000')";
+        String expiresAt = "'2028-06-01 12:00:00' "
+                + (expired ? "- INTERVAL 1 HOUR + INTERVAL " + order + " * 1000 MICROSECOND" : "+ INTERVAL 1 DAY");
+        return "('" + code + "', 'https://example.com/" + code + "', 1, '2028-01-01', " + expiresAt
+                + ", x'00000000000000000000000000000000')";
     }
 
     private static String wordRow(String code) {
@@ -214,8 +243,9 @@ class ExpiredLinkPurgerIT {
     private long awaitPurgerAt(String code) throws Exception {
         Instant deadline = Instant.now().plusSeconds(30);
         while (Instant.now().isBefore(deadline)) {
-            String id = rows.text("SELECT MAX(ID) FROM information_schema.PROCESSLIST WHERE INFO LIKE 'INSERT INTO recycled_code%(''"
-                    + code + "''%'");
+            String id = rows.text(
+                    "SELECT MAX(ID) FROM information_schema.PROCESSLIST WHERE INFO LIKE 'INSERT INTO recycled_code%(''"
+                            + code + "''%'");
             if (id != null) {
                 return Long.parseLong(id);
             }

@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 class LinkLifetimeTest {
 
     private static final Instant NOW = Instant.parse("2026-11-21T12:00:00Z");
-    private final LinkLifetime lifetime = new LinkLifetime(
-            new LinkOptions(URI.create("http://localhost:8080"), 2048, Duration.ofDays(730), Duration.ofDays(3650), 302));
+    private final LinkLifetime lifetime = new LinkLifetime(new LinkOptions(
+            URI.create("http://localhost:8080"), 2048, Duration.ofDays(730), Duration.ofDays(3650), 302));
 
     @Test
     void defaultsToTwoYears() {
@@ -31,8 +31,11 @@ class LinkLifetimeTest {
 
     @Test
     void refusesThePastTheNowAndTheTooFar() {
-        for (Instant asked : new Instant[]{NOW.minusSeconds(1), NOW, NOW.plus(Duration.ofDays(3650)).plusMillis(1)}) {
-            InvalidFieldException error = assertThrows(InvalidFieldException.class, () -> lifetime.expiresAt(Optional.of(asked), NOW));
+        for (Instant asked : new Instant[] {
+            NOW.minusSeconds(1), NOW, NOW.plus(Duration.ofDays(3650)).plusMillis(1)
+        }) {
+            InvalidFieldException error =
+                    assertThrows(InvalidFieldException.class, () -> lifetime.expiresAt(Optional.of(asked), NOW));
             assertEquals("expiresAt", error.toProblem().field());
         }
     }

@@ -17,7 +17,8 @@ class LinkRequestTest {
 
     @Test
     void readsAllFields() {
-        LinkRequest request = LinkRequest.from(json("{\"url\":\"https://e.x\",\"alias\":\"my-x\",\"expiresAt\":\"2030-01-02T03:04:05+01:00\"}"));
+        LinkRequest request = LinkRequest.from(
+                json("{\"url\":\"https://e.x\",\"alias\":\"my-x\",\"expiresAt\":\"2030-01-02T03:04:05+01:00\"}"));
         assertEquals("https://e.x", request.url());
         assertEquals("my-x", request.alias().orElseThrow());
         assertEquals(Instant.parse("2030-01-02T02:04:05Z"), request.expiresAt().orElseThrow());
@@ -31,16 +32,25 @@ class LinkRequestTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-            "[]|body", "\"text\"|body", "42|body", "null|body",
-            "{}|url", "{\"url\":null}|url", "{\"url\":5}|url", "{\"url\":[\"x\"]}|url", "{\"url\":{}}|url",
-            "{\"url\":\"https://e.x\",\"alias\":7}|alias",
-            "{\"url\":\"https://e.x\",\"expiresAt\":123}|expiresAt",
-            "{\"url\":\"https://e.x\",\"expiresAt\":\"tomorrow\"}|expiresAt",
-            "{\"url\":\"https://e.x\",\"expiresAt\":\"2030-01-02\"}|expiresAt",
-            "{\"url\":\"https://e.x\",\"expiresAt\":\"2030-01-02T03:04:05\"}|expiresAt",
-            "{\"url\":\"https://e.x\",\"expires_at\":\"2030-01-02T03:04:05Z\"}|expires_at",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "[]|body",
+                "\"text\"|body",
+                "42|body",
+                "null|body",
+                "{}|url",
+                "{\"url\":null}|url",
+                "{\"url\":5}|url",
+                "{\"url\":[\"x\"]}|url",
+                "{\"url\":{}}|url",
+                "{\"url\":\"https://e.x\",\"alias\":7}|alias",
+                "{\"url\":\"https://e.x\",\"expiresAt\":123}|expiresAt",
+                "{\"url\":\"https://e.x\",\"expiresAt\":\"tomorrow\"}|expiresAt",
+                "{\"url\":\"https://e.x\",\"expiresAt\":\"2030-01-02\"}|expiresAt",
+                "{\"url\":\"https://e.x\",\"expiresAt\":\"2030-01-02T03:04:05\"}|expiresAt",
+                "{\"url\":\"https://e.x\",\"expires_at\":\"2030-01-02T03:04:05Z\"}|expires_at",
+            })
     void namesTheFieldThatIsWrong(String body, String field) {
         InvalidFieldException error = assertThrows(InvalidFieldException.class, () -> LinkRequest.from(json(body)));
         assertEquals(field, error.toProblem().field());
@@ -48,7 +58,8 @@ class LinkRequestTest {
 
     @Test
     void unknownFieldNamesAreEchoedOnlyAsShortPrintableText() {
-        InvalidFieldException error = assertThrows(InvalidFieldException.class,
+        InvalidFieldException error = assertThrows(
+                InvalidFieldException.class,
                 () -> LinkRequest.from(json("{\"url\":\"https://e.x\",\"a\\u0000\\n" + "b".repeat(100) + "\":1}")));
         assertEquals("a" + "b".repeat(39), error.toProblem().field());
     }

@@ -23,7 +23,8 @@ class QrCodeTest {
         var image = ImageIO.read(new ByteArrayInputStream(png));
         assertEquals(300, image.getWidth());
         var bitmap = new BinaryBitmap(new HybridBinarizer(new BufferedImageLuminanceSource(image)));
-        assertEquals("https://fx.example/aZ09xY", new QRCodeReader().decode(bitmap).getText());
+        assertEquals(
+                "https://fx.example/aZ09xY", new QRCodeReader().decode(bitmap).getText());
     }
 
     @Test
@@ -35,7 +36,15 @@ class QrCodeTest {
 
     @Test
     void sizeMustBeReasonable() {
-        assertEquals("size", assertThrows(InvalidFieldException.class, () -> QrCode.of("x", 63)).toProblem().field());
-        assertEquals("size", assertThrows(InvalidFieldException.class, () -> QrCode.of("x", 2049)).toProblem().field());
+        assertEquals(
+                "size",
+                assertThrows(InvalidFieldException.class, () -> QrCode.of("x", 63))
+                        .toProblem()
+                        .field());
+        assertEquals(
+                "size",
+                assertThrows(InvalidFieldException.class, () -> QrCode.of("x", 2049))
+                        .toProblem()
+                        .field());
     }
 }

@@ -10,20 +10,25 @@ class UrlWordsTest {
 
     @Test
     void wordsAreLowerCaseRunsOfLettersAndDigitsAfterTheScheme() {
-        assertEquals(List.of("shop7", "example", "item", "42", "q", "red", "shoes"),
+        assertEquals(
+                List.of("shop7", "example", "item", "42", "q", "red", "shoes"),
                 List.copyOf(UrlWords.of("https://Shop7.Example/Item/42?q=Red-Shoes#item")));
     }
 
     @Test
     void percentEscapesSeparateWordsAndAreNoWordsThemselves() {
-        assertEquals(List.of("example", "com", "caf", "a", "b"), List.copyOf(UrlWords.of("http://example.com/caf%C3%A9/a%20b")));
-        assertEquals(List.of("x", "y"), List.copyOf(UrlWords.of("http://x/y%")), "a broken escape at the end is skipped");
+        assertEquals(
+                List.of("example", "com", "caf", "a", "b"),
+                List.copyOf(UrlWords.of("http://example.com/caf%C3%A9/a%20b")));
+        assertEquals(
+                List.of("x", "y"), List.copyOf(UrlWords.of("http://x/y%")), "a broken escape at the end is skipped");
     }
 
     @Test
     void longWordsAreCutAndAUrlKeepsItsFirstWords() {
         String longWord = "a".repeat(100);
-        assertEquals(Set.of("example", "a".repeat(UrlWords.MAX_WORD_LENGTH)), UrlWords.of("https://example/" + longWord));
+        assertEquals(
+                Set.of("example", "a".repeat(UrlWords.MAX_WORD_LENGTH)), UrlWords.of("https://example/" + longWord));
         StringBuilder many = new StringBuilder("https://example/");
         for (int i = 0; i < 100; i++) {
             many.append("w").append(i).append('/');

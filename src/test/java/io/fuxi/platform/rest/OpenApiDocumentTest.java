@@ -8,15 +8,15 @@ import jakarta.ws.rs.HttpMethod;
 import jakarta.ws.rs.Path;
 import java.io.File;
 import java.io.InputStream;
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
-import java.lang.annotation.Annotation;
-import java.lang.reflect.Method;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.Yaml;
 
@@ -25,11 +25,20 @@ class OpenApiDocumentTest {
 
     /** Every JAX-RS resource among the application's classes, found on disk so that a new one cannot be forgotten. */
     private static List<Class<?>> resources() throws Exception {
-        java.nio.file.Path classes = java.nio.file.Path.of(RestApplication.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        java.nio.file.Path classes = java.nio.file.Path.of(RestApplication.class
+                .getProtectionDomain()
+                .getCodeSource()
+                .getLocation()
+                .toURI());
         try (Stream<java.nio.file.Path> files = Files.walk(classes)) {
             List<Class<?>> resources = new ArrayList<>();
-            for (java.nio.file.Path file : files.filter(f -> f.toString().endsWith(".class") && !f.toString().contains("$")).toList()) {
-                String name = classes.relativize(file).toString().replace(File.separatorChar, '.').replaceAll("\\.class$", "");
+            for (java.nio.file.Path file : files.filter(f ->
+                            f.toString().endsWith(".class") && !f.toString().contains("$"))
+                    .toList()) {
+                String name = classes.relativize(file)
+                        .toString()
+                        .replace(File.separatorChar, '.')
+                        .replaceAll("\\.class$", "");
                 Class<?> type = Class.forName(name, false, RestApplication.class.getClassLoader());
                 if (type.isAnnotationPresent(Path.class)) {
                     resources.add(type);
@@ -43,7 +52,10 @@ class OpenApiDocumentTest {
     void aMaintainedParserFindsNothingWrong() throws Exception {
         try (InputStream yaml = getClass().getResourceAsStream("/META-INF/openapi.yaml")) {
             assertNotNull(yaml, "META-INF/openapi.yaml is missing");
-            assertEquals(List.of(), OpenApiValidation.problems(OpenApiValidation.parse(new String(yaml.readAllBytes(), StandardCharsets.UTF_8))));
+            assertEquals(
+                    List.of(),
+                    OpenApiValidation.problems(
+                            OpenApiValidation.parse(new String(yaml.readAllBytes(), StandardCharsets.UTF_8))));
         }
     }
 
@@ -77,11 +89,17 @@ class OpenApiDocumentTest {
             Map<String, Object> operation = (Map<String, Object>) path.get(parts[0].toLowerCase());
             assertNotNull(operation, "not documented: " + call);
             Map<String, Object> responses = (Map<String, Object>) operation.get("responses");
-            for (String status : new String[]{"401", "429"}) {
+            for (String status : new String[] {"401", "429"}) {
                 assertTrue(responses.containsKey(status), call + " documents no " + status);
             }
         }
-        assertEquals(calls.size(), paths.values().stream().mapToLong(path -> path.keySet().stream().filter(key -> !key.equals("parameters")).count()).sum(),
+        assertEquals(
+                calls.size(),
+                paths.values().stream()
+                        .mapToLong(path -> path.keySet().stream()
+                                .filter(key -> !key.equals("parameters"))
+                                .count())
+                        .sum(),
                 "the document names calls that do not exist");
     }
 

@@ -8,8 +8,7 @@ import java.util.List;
 /** An OpenAPI document as a maintained parser (swagger-parser) reads it: what it finds wrong, and the document. */
 public final class OpenApiValidation {
 
-    private OpenApiValidation() {
-    }
+    private OpenApiValidation() {}
 
     /** The parser's messages on a document in YAML or JSON (unknown properties, wrong types, references to nothing). */
     public static SwaggerParseResult parse(String document) {
