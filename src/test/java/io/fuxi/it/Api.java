@@ -18,6 +18,9 @@ public final class Api {
 
     public static final String ADMIN_KEY = System.getProperty("fuxi.it.admin.key");
 
+    /** Whether the clock of the deployment under test is moved: one deployment at a time, like the clock itself. */
+    private static volatile boolean clockMoved;
+
     private final HttpClient client = HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
             .followRedirects(HttpClient.Redirect.NEVER)
@@ -110,6 +113,17 @@ public final class Api {
         HttpResponse<String> moved = send(
                 authorized("api/test/clock-offset/" + offset.toSeconds()).PUT(HttpRequest.BodyPublishers.noBody()));
         assertEquals(204, moved.statusCode(), moved.body());
+        clockMoved = !offset.isZero();
+    }
+
+    /**
+     * Sets the deployment's clock back to the real time if a test moved it (and only then: a test that used up its
+     * address's allowance could not make the call).
+     */
+    public void clockBack() {
+        if (clockMoved) {
+            moveClock(Duration.ZERO);
+        }
     }
 
     public HttpRequest.Builder request(String path) {

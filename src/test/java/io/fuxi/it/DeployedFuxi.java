@@ -5,7 +5,6 @@ import io.fuxi.it.clock.MovableClock;
 import java.io.File;
 import java.net.URISyntaxException;
 import java.net.URL;
-import java.time.Duration;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -43,6 +42,6 @@ abstract class DeployedFuxi {
 
     @AfterEach
     void clockBack() {
-        admin.moveClock(Duration.ZERO);
+        admin.clockBack();
     }
 }

@@ -66,7 +66,7 @@ class ExpiryIT {
 
     @AfterEach
     void clockBack() {
-        admin.moveClock(Duration.ZERO);
+        admin.clockBack();
     }
 
     @Test
