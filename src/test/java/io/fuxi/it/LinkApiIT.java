@@ -6,8 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.JsonObject;
+import java.io.IOException;
+import java.net.Socket;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -285,6 +288,55 @@ class LinkApiIT extends DeployedFuxi {
             assertEquals(links.get(i).getString("url"), checks.get(i).get());
         }
         threads.shutdown();
+    }
+
+    @Test
+    void theShortUrlsQueryGoesOnToItsUrlUnlessTheLinkSaysNot() throws IOException {
+        String code = admin.created("{\"url\":\"https://example.com/sale?ref=a#top\"}")
+                .getString("code");
+        assertEquals("https://example.com/sale?ref=a&utm_source=x#top", location(code + "?utm_source=x"));
+        assertEquals("https://example.com/sale?ref=a&k=1&k=2#top", location(code + "?k=1&k=2"));
+        assertEquals("https://example.com/sale?ref=a#top", location(code + "?"));
+        assertEquals("https://example.com/sale?ref=a#top", location(code));
+        assertEquals("https://example.com/sale?ref=a&q=caf%C3%A9%20x#top", location(code + "?q=caf%C3%A9%20x"));
+        assertEquals("https://example.com/sale?ref=a&x=%0D%0AX:%20y#top", location(code + "?x=%0D%0AX:%20y"));
+        assertEquals("https://example.com/sale?ref=a&u=1#top", location(code + "/?u=1"), "a trailing slash, same link");
+        String raw = rawAnswer(code + "?x=\"<>{}|^");
+        assertFalse(raw.startsWith("HTTP/1.1 5"), raw);
+        assertTrue(
+                raw.lines()
+                        .takeWhile(line -> !line.isEmpty())
+                        .noneMatch(line -> line.contains("<") || line.contains("{")),
+                "a request line with characters a client must escape never puts them in a header: " + raw);
+
+        String plain = admin.created("{\"url\":\"https://example.com/plain\",\"forwardQuery\":false}")
+                .getString("code");
+        assertFalse(Api.json(admin.get("api/v1/links/" + plain)).getBoolean("forwardQuery"));
+        assertEquals("https://example.com/plain", location(plain + "?utm_source=x"));
+        assertEquals(
+                200,
+                admin.patch("api/v1/links/" + plain, "{\"forwardQuery\":null}").statusCode());
+        assertEquals(
+                "https://example.com/plain?utm_source=x", location(plain + "?utm_source=x"), "back to the default");
+        assertProblem(admin.patch("api/v1/links/" + plain, "{\"forwardQuery\":\"no\"}"), 400, "forwardQuery");
+        assertProblem(admin.create("{\"url\":\"https://example.com\",\"forwardQuery\":1}"), 400, "forwardQuery");
+    }
+
+    private String location(String path) {
+        HttpResponse<String> redirect = admin.follow(path);
+        assertEquals(302, redirect.statusCode(), path);
+        return redirect.headers().firstValue("Location").orElseThrow();
+    }
+
+    /** The whole answer to a request sent as raw bytes: HTTP clients refuse to send such a request line. */
+    private String rawAnswer(String path) throws IOException {
+        try (Socket socket = new Socket(base.getHost(), base.getPort())) {
+            socket.setSoTimeout(10_000);
+            String request = "GET " + base.getPath().replaceAll("/?$", "/") + path + " HTTP/1.1\r\nHost: "
+                    + base.getHost() + "\r\nConnection: close\r\n\r\n";
+            socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
+            return new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+        }
     }
 
     private long countLinks() {

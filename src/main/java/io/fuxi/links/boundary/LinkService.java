@@ -223,6 +223,10 @@ public class LinkService {
         if (patch.resetRedirectStatus()) {
             link.changeRedirectStatus(null);
         }
+        patch.forwardQuery().ifPresent(link::changeForwardQuery);
+        if (patch.resetForwardQuery()) {
+            link.changeForwardQuery(null);
+        }
         changed.fire(new LinkChanged(code));
         return view(link);
     }
@@ -264,7 +268,8 @@ public class LinkService {
                     caller.keyId(),
                     now,
                     expiresAt,
-                    request.redirectStatus().orElse(null));
+                    request.redirectStatus().orElse(null),
+                    request.forwardQuery().orElse(null));
         }
     }
 
@@ -311,7 +316,7 @@ public class LinkService {
     }
 
     private LinkView view(Link link) {
-        return LinkView.of(link, options.defaultRedirectStatus());
+        return LinkView.of(link, options);
     }
 
     private Instant now() {

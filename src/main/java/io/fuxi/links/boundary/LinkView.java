@@ -1,5 +1,6 @@
 package io.fuxi.links.boundary;
 
+import io.fuxi.links.control.LinkOptions;
 import io.fuxi.links.entity.Link;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -9,18 +10,27 @@ import java.time.Instant;
  * A link as callers see it: plain data, never the managed entity.
  *
  * @param redirectStatus the status its redirect answers with: the link's own, or the configured default
+ * @param forwardQuery   whether its redirect passes the short URL's query string on: the link's own choice, or the
+ *                       configured default
  */
 public record LinkView(
-        String code, String url, Instant createdAt, Instant expiresAt, boolean enabled, int redirectStatus) {
+        String code,
+        String url,
+        Instant createdAt,
+        Instant expiresAt,
+        boolean enabled,
+        int redirectStatus,
+        boolean forwardQuery) {
 
-    static LinkView of(Link link, int defaultRedirectStatus) {
+    static LinkView of(Link link, LinkOptions options) {
         return new LinkView(
                 link.code(),
                 link.url(),
                 link.createdAt(),
                 link.expiresAt(),
                 link.enabled(),
-                link.redirectStatus() == null ? defaultRedirectStatus : link.redirectStatus());
+                link.redirectStatus() == null ? options.defaultRedirectStatus() : link.redirectStatus(),
+                link.forwardQuery() == null ? options.defaultForwardQuery() : link.forwardQuery());
     }
 
     public JsonObject toJson(String shortUrl) {
@@ -32,6 +42,7 @@ public record LinkView(
                 .add("expiresAt", expiresAt.toString())
                 .add("enabled", enabled)
                 .add("redirectStatus", redirectStatus)
+                .add("forwardQuery", forwardQuery)
                 .build();
     }
 }

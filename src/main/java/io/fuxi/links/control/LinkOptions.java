@@ -11,9 +11,16 @@ import java.time.Duration;
  * @param defaultLifetime how long a link lives when the request names no expiry (fuxi.links.default-lifetime-days)
  * @param maxLifetime     the furthest expiry a request may ask for (fuxi.links.max-lifetime-days)
  * @param defaultRedirectStatus the status of a link that names none (fuxi.redirect.status)
+ * @param defaultForwardQuery   whether a link that says nothing passes its short URL's query string on
+ *                              (fuxi.redirect.forward-query)
  */
 public record LinkOptions(
-        URI baseUrl, int maxUrlLength, Duration defaultLifetime, Duration maxLifetime, int defaultRedirectStatus) {
+        URI baseUrl,
+        int maxUrlLength,
+        Duration defaultLifetime,
+        Duration maxLifetime,
+        int defaultRedirectStatus,
+        boolean defaultForwardQuery) {
 
     public String shortUrl(String code) {
         String base = baseUrl.toString();

@@ -19,7 +19,8 @@ public class LinkOptionsProducer {
             @ConfigProperty(name = "fuxi.links.max-url-length", defaultValue = "2048") int maxUrlLength,
             @ConfigProperty(name = "fuxi.links.default-lifetime-days", defaultValue = "730") int defaultDays,
             @ConfigProperty(name = "fuxi.links.max-lifetime-days", defaultValue = "3650") int maxDays,
-            @ConfigProperty(name = "fuxi.redirect.status", defaultValue = "302") int redirectStatus) {
+            @ConfigProperty(name = "fuxi.redirect.status", defaultValue = "302") int redirectStatus,
+            @ConfigProperty(name = "fuxi.redirect.forward-query", defaultValue = "true") boolean forwardQuery) {
         if (!RedirectStatus.ALLOWED.contains(redirectStatus)) {
             throw new IllegalArgumentException(
                     "fuxi.redirect.status must be 301, 302, 307 or 308, not " + redirectStatus);
@@ -29,6 +30,7 @@ public class LinkOptionsProducer {
                 maxUrlLength,
                 Duration.ofDays(defaultDays),
                 Duration.ofDays(maxDays),
-                redirectStatus);
+                redirectStatus,
+                forwardQuery);
     }
 }

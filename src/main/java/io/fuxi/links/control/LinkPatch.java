@@ -8,17 +8,19 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * A change to a link: only the fields present change. {@code redirectStatus: null} returns the link to the
- * configured default.
+ * A change to a link: only the fields present change. {@code redirectStatus: null} and {@code forwardQuery: null}
+ * return the link to the configured default.
  */
 public record LinkPatch(
         Optional<String> url,
         Optional<Instant> expiresAt,
         Optional<Boolean> enabled,
         Optional<Integer> redirectStatus,
-        boolean resetRedirectStatus) {
+        boolean resetRedirectStatus,
+        Optional<Boolean> forwardQuery,
+        boolean resetForwardQuery) {
 
-    private static final Set<String> FIELDS = Set.of("url", "expiresAt", "enabled", "redirectStatus");
+    private static final Set<String> FIELDS = Set.of("url", "expiresAt", "enabled", "redirectStatus", "forwardQuery");
 
     public static LinkPatch from(JsonValue body) {
         JsonFields json = JsonFields.of(body, FIELDS);
@@ -32,6 +34,8 @@ public record LinkPatch(
                 json.instant("expiresAt"),
                 json.bool("enabled"),
                 json.integer("redirectStatus").map(RedirectStatus::check),
-                json.isNull("redirectStatus"));
+                json.isNull("redirectStatus"),
+                json.bool("forwardQuery"),
+                json.isNull("forwardQuery"));
     }
 }

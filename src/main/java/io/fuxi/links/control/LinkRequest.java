@@ -10,16 +10,19 @@ import java.util.Set;
 /**
  * A create request as the caller sent it, read field by field so that each mistake names its field.
  *
- * @param forceNew when true, a new link even if the same URL was shortened by the same key within 24 hours
+ * @param forwardQuery whether the short URL's query string goes on to the target; empty for the configured default
+ * @param forceNew     when true, a new link even if the same URL was shortened by the same key within 24 hours
  */
 public record LinkRequest(
         String url,
         Optional<String> alias,
         Optional<Instant> expiresAt,
         Optional<Integer> redirectStatus,
+        Optional<Boolean> forwardQuery,
         boolean forceNew) {
 
-    private static final Set<String> FIELDS = Set.of("url", "alias", "expiresAt", "redirectStatus", "new");
+    private static final Set<String> FIELDS =
+            Set.of("url", "alias", "expiresAt", "redirectStatus", "forwardQuery", "new");
 
     public static LinkRequest from(JsonValue body) {
         JsonFields json = JsonFields.of(body, FIELDS);
@@ -29,11 +32,16 @@ public record LinkRequest(
                 json.string("alias"),
                 json.instant("expiresAt"),
                 json.integer("redirectStatus").map(RedirectStatus::check),
+                json.bool("forwardQuery"),
                 json.bool("new").orElse(false));
     }
 
     /** Whether an existing link for the same URL may answer this request instead of a new one. */
     public boolean acceptsExistingLink() {
-        return !forceNew && alias.isEmpty() && expiresAt.isEmpty() && redirectStatus.isEmpty();
+        return !forceNew
+                && alias.isEmpty()
+                && expiresAt.isEmpty()
+                && redirectStatus.isEmpty()
+                && forwardQuery.isEmpty();
     }
 }

@@ -57,16 +57,27 @@ public class Link {
     @Column(name = "redirect_status")
     private Integer redirectStatus;
 
+    /** Null: the configured default (fuxi.redirect.forward-query). */
+    @Column(name = "forward_query")
+    private Boolean forwardQuery;
+
     protected Link() {}
 
     public Link(
-            String code, String url, long ownerKeyId, Instant createdAt, Instant expiresAt, Integer redirectStatus) {
+            String code,
+            String url,
+            long ownerKeyId,
+            Instant createdAt,
+            Instant expiresAt,
+            Integer redirectStatus,
+            Boolean forwardQuery) {
         this.code = code;
         changeUrl(url);
         this.ownerKeyId = ownerKeyId;
         this.createdAt = createdAt;
         this.expiresAt = expiresAt;
         this.redirectStatus = redirectStatus;
+        this.forwardQuery = forwardQuery;
     }
 
     public static byte[] hashOf(String url) {
@@ -88,6 +99,10 @@ public class Link {
 
     public void changeRedirectStatus(Integer redirectStatus) {
         this.redirectStatus = redirectStatus;
+    }
+
+    public void changeForwardQuery(Boolean forwardQuery) {
+        this.forwardQuery = forwardQuery;
     }
 
     public boolean isOwnedBy(long keyId) {
@@ -120,5 +135,9 @@ public class Link {
 
     public Integer redirectStatus() {
         return redirectStatus;
+    }
+
+    public Boolean forwardQuery() {
+        return forwardQuery;
     }
 }

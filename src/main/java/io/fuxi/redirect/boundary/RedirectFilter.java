@@ -64,18 +64,19 @@ public class RedirectFilter extends HttpFilter {
             pages.gone(request, response, ErrorPages.Gone.BLOCKED);
         } else {
             response.setStatus(link.status());
-            response.setHeader("Location", link.location());
+            response.setHeader("Location", link.locationFor(request.getQueryString()));
         }
     }
 
-    /** The code in a path of the form /{code}, or null when the path cannot be a code or alias. */
+    /** The code in a path of the form /{code} or /{code}/, or null when the path cannot be a code or alias. */
     private static String codeOf(HttpServletRequest request) {
         String uri = request.getRequestURI();
         int start = request.getContextPath().length() + 1;
-        if (start > uri.length() || uri.charAt(start - 1) != '/' || !CodeShape.isCode(uri, start, uri.length())) {
+        int end = uri.endsWith("/") ? uri.length() - 1 : uri.length();
+        if (start > end || uri.charAt(start - 1) != '/' || !CodeShape.isCode(uri, start, end)) {
             return null;
         }
-        String code = uri.substring(start);
+        String code = uri.substring(start, end);
         return ReservedPaths.contains(code) ? null : code;
     }
 }

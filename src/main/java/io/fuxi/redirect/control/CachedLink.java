@@ -4,12 +4,19 @@ import java.io.Serializable;
 
 /**
  * What a redirect needs of a link, and nothing more: where to send the browser (and that place's host, for the
- * destination rules), with which status, until when, and whether it is switched on.
+ * destination rules), with which status, until when, whether it is switched on, and whether the short URL's query
+ * string goes on to the target.
  */
-public record CachedLink(String location, String host, int status, long expiresAtMillis, boolean enabled)
+public record CachedLink(
+        String location, String host, int status, long expiresAtMillis, boolean enabled, boolean forwardQuery)
         implements Serializable {
 
     public boolean isExpiredAt(long nowMillis) {
         return nowMillis >= expiresAtMillis;
+    }
+
+    /** Where a request with this query string goes. */
+    public String locationFor(String query) {
+        return forwardQuery ? QueryForwarding.apply(location, query) : location;
     }
 }

@@ -54,7 +54,8 @@ public class LinkResolver {
                 URI.create(link.url()).getHost(),
                 link.redirectStatus(),
                 link.expiresAt().toEpochMilli(),
-                link.enabled());
+                link.enabled(),
+                link.forwardQuery());
     }
 
     /** A new link is cached as soon as it is committed, so its first redirect is already a hit. */

@@ -14,7 +14,7 @@ class LinkLifetimeTest {
 
     private static final Instant NOW = Instant.parse("2026-11-21T12:00:00Z");
     private final LinkLifetime lifetime = new LinkLifetime(new LinkOptions(
-            URI.create("http://localhost:8080"), 2048, Duration.ofDays(730), Duration.ofDays(3650), 302));
+            URI.create("http://localhost:8080"), 2048, Duration.ofDays(730), Duration.ofDays(3650), 302, true));
 
     @Test
     void defaultsToTwoYears() {

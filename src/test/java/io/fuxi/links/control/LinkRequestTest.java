@@ -1,6 +1,7 @@
 package io.fuxi.links.control;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -25,6 +26,14 @@ class LinkRequestTest {
     }
 
     @Test
+    void aLinkOfItsOwnAboutTheQueryIsANewLink() {
+        LinkRequest request = LinkRequest.from(json("{\"url\":\"https://e.x\",\"forwardQuery\":false}"));
+        assertEquals(false, request.forwardQuery().orElseThrow());
+        assertFalse(request.acceptsExistingLink(), "the recent link for the URL may forward its query");
+        assertTrue(LinkRequest.from(json("{\"url\":\"https://e.x\"}")).acceptsExistingLink());
+    }
+
+    @Test
     void optionalFieldsMayBeNullOrAbsent() {
         LinkRequest request = LinkRequest.from(json("{\"url\":\"https://e.x\",\"alias\":null}"));
         assertTrue(request.alias().isEmpty());
@@ -45,6 +54,7 @@ class LinkRequestTest {
                 "{\"url\":[\"x\"]}|url",
                 "{\"url\":{}}|url",
                 "{\"url\":\"https://e.x\",\"alias\":7}|alias",
+                "{\"url\":\"https://e.x\",\"forwardQuery\":\"false\"}|forwardQuery",
                 "{\"url\":\"https://e.x\",\"expiresAt\":123}|expiresAt",
                 "{\"url\":\"https://e.x\",\"expiresAt\":\"tomorrow\"}|expiresAt",
                 "{\"url\":\"https://e.x\",\"expiresAt\":\"2030-01-02\"}|expiresAt",

@@ -15,7 +15,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class UrlPolicyTest {
 
     private final UrlPolicy policy = new UrlPolicy(new LinkOptions(
-            URI.create("https://fx.example:8443"), 2048, Duration.ofDays(730), Duration.ofDays(3650), 302));
+            URI.create("https://fx.example:8443"), 2048, Duration.ofDays(730), Duration.ofDays(3650), 302, true));
 
     @ParameterizedTest
     @CsvSource(
