@@ -18,6 +18,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -320,6 +321,40 @@ class LinkApiIT extends DeployedFuxi {
                 "https://example.com/plain?utm_source=x", location(plain + "?utm_source=x"), "back to the default");
         assertProblem(admin.patch("api/v1/links/" + plain, "{\"forwardQuery\":\"no\"}"), 400, "forwardQuery");
         assertProblem(admin.create("{\"url\":\"https://example.com\",\"forwardQuery\":1}"), 400, "forwardQuery");
+    }
+
+    /** MicroProfile Health: each probe answers UP with its named checks (and their figures). */
+    @Test
+    void healthProbesNameTheirChecks() throws Exception {
+        assertChecks("/health/live", Map.of("link-cache", "UP"));
+        assertChecks("/health/ready", Map.of("code-pool", "UP"));
+        assertChecks("/health/started", Map.of("schema", "UP"));
+        JsonObject ready = Api.json(admin.send(
+                HttpRequest.newBuilder(base.toURI().resolve("/health/ready")).GET()));
+        JsonObject pool = ready.getJsonArray("checks").getValuesAs(JsonObject.class).stream()
+                .filter(check -> check.getString("name").equals("code-pool"))
+                .findFirst()
+                .orElseThrow();
+        assertTrue(
+                Long.parseLong(pool.getJsonObject("data")
+                                .get("remaining")
+                                .toString()
+                                .replace("\"", ""))
+                        >= 1000,
+                pool.toString());
+    }
+
+    private void assertChecks(String path, Map<String, String> expected) throws Exception {
+        HttpResponse<String> probe =
+                admin.send(HttpRequest.newBuilder(base.toURI().resolve(path)).GET());
+        assertEquals(200, probe.statusCode(), probe.body());
+        JsonObject health = Api.json(probe);
+        assertEquals("UP", health.getString("status"), probe.body());
+        Map<String, String> checks = new TreeMap<>();
+        health.getJsonArray("checks")
+                .getValuesAs(JsonObject.class)
+                .forEach(check -> checks.put(check.getString("name"), check.getString("status")));
+        assertEquals(new TreeMap<>(expected), checks, path);
     }
 
     private String location(String path) {

@@ -53,10 +53,12 @@ public class CodePoolTopUp {
     long lowWaterMark;
 
     private final AtomicBoolean running = new AtomicBoolean();
+    private volatile long lastKnownRemaining;
 
     @PostConstruct
     void fillAtFirstStart() {
         generator.generate(initialBatchSize, 1, STARTUP_LOCK_WAIT_SECONDS);
+        lastKnownRemaining = generator.remaining();
     }
 
     /** A backstop for the event below: also finishes a batch another node left half-done when it died. */
@@ -74,7 +76,20 @@ public class CodePoolTopUp {
         return startInBackground(size, Long.MAX_VALUE);
     }
 
+    /**
+     * Healthy while the pool holds at least the low-water mark, or while this node is adding codes. Read from the
+     * last reservation or check, never from the database, so that it answers when the database does not.
+     */
+    public boolean isHealthy() {
+        return lastKnownRemaining >= lowWaterMark || running.get();
+    }
+
+    public long lastKnownRemaining() {
+        return lastKnownRemaining;
+    }
+
     private void topUpIfLow(long remaining) {
+        lastKnownRemaining = remaining;
         if (remaining < lowWaterMark) {
             startInBackground(batchSize, lowWaterMark);
         }

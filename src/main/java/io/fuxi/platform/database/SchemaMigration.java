@@ -8,6 +8,7 @@ import jakarta.ejb.TransactionManagement;
 import jakarta.ejb.TransactionManagementType;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
+import java.util.Optional;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
@@ -18,6 +19,8 @@ import org.flywaydb.core.api.migration.JavaMigration;
 @Startup
 @TransactionManagement(TransactionManagementType.BEAN)
 public class SchemaMigration {
+
+    private volatile String version;
 
     private static final Logger LOG = Logger.getLogger(SchemaMigration.class.getName());
 
@@ -38,5 +41,11 @@ public class SchemaMigration {
                 .migrate();
         LOG.info(() -> "Schema at version " + result.targetSchemaVersion + " (" + result.migrationsExecuted
                 + " migrations applied)");
+        version = result.targetSchemaVersion;
+    }
+
+    /** The schema version once every migration has been applied; empty before. */
+    public Optional<String> version() {
+        return Optional.ofNullable(version);
     }
 }

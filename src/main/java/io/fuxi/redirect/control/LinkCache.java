@@ -76,6 +76,15 @@ public class LinkCache {
         return Duration.ofSeconds(linkTtlSeconds + unknownTtlSeconds);
     }
 
+    public boolean isRunning() {
+        return manager.getStatus().allowInvocations() && links.getStatus().allowInvocations();
+    }
+
+    /** Links held on this node. */
+    public int size() {
+        return links.size();
+    }
+
     public CachedLink get(String code) {
         return links.get(code);
     }
