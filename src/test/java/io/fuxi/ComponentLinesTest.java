@@ -4,6 +4,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
@@ -74,8 +75,8 @@ class ComponentLinesTest {
         };
     }
 
-    private static com.tngtech.archunit.base.DescribedPredicate<JavaClass> resideInAComponent() {
-        return com.tngtech.archunit.base.DescribedPredicate.describe(
+    private static DescribedPredicate<JavaClass> resideInAComponent() {
+        return DescribedPredicate.describe(
                 "reside in a component", type -> component(type) != null && !PLATFORM.equals(component(type)));
     }
 

@@ -6,9 +6,9 @@ package io.fuxi.codes.boundary;
  */
 public final class CodeShape {
 
-    public static final int MIN_LENGTH = 3;
-    public static final int MAX_LENGTH = 20;
-    public static final int GENERATED_LENGTH = 6;
+    private static final int MIN_LENGTH = 3;
+    private static final int MAX_LENGTH = 20;
+    private static final int GENERATED_LENGTH = 6;
 
     private CodeShape() {}
 

@@ -2,9 +2,9 @@ package io.fuxi.links.control;
 
 import io.fuxi.platform.problem.InvalidFieldException;
 import io.fuxi.platform.web.HostName;
+import io.fuxi.platform.web.PercentEncoding;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
 /**
@@ -99,7 +99,7 @@ public class UrlPolicy {
         for (int i = 0; i < url.length(); i++) {
             char c = url.charAt(i);
             if ("\"<>\\^`{|}".indexOf(c) >= 0) {
-                out.append('%').append(String.format("%02X", (int) c));
+                PercentEncoding.append(out, c);
             } else {
                 out.append(c);
             }
@@ -168,9 +168,7 @@ public class UrlPolicy {
             if (codePoint < 0x80) {
                 out.append((char) codePoint);
             } else {
-                for (byte b : new String(Character.toChars(codePoint)).getBytes(StandardCharsets.UTF_8)) {
-                    out.append('%').append(String.format("%02X", b & 0xFF));
-                }
+                PercentEncoding.append(out, codePoint);
             }
             i += Character.charCount(codePoint);
         }

@@ -80,11 +80,6 @@ public class LinkCache {
         return manager.getStatus().allowInvocations() && links.getStatus().allowInvocations();
     }
 
-    /** Links held on this node. */
-    public int size() {
-        return links.size();
-    }
-
     public CachedLink get(String code) {
         return links.get(code);
     }

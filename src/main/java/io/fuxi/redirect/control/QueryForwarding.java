@@ -1,6 +1,6 @@
 package io.fuxi.redirect.control;
 
-import java.nio.charset.StandardCharsets;
+import io.fuxi.platform.web.PercentEncoding;
 
 /**
  * Passes the query string of a short URL on to its target: {@code /abc123?utm_source=x} leads to the target with
@@ -9,8 +9,6 @@ import java.nio.charset.StandardCharsets;
  * held, the Location header carries printable ASCII only.
  */
 public final class QueryForwarding {
-
-    private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 
     private QueryForwarding() {}
 
@@ -48,9 +46,7 @@ public final class QueryForwarding {
                 out.append(c); // an escape the client made stays as it is
             } else {
                 int codePoint = Character.isHighSurrogate(c) && i + 1 < query.length() ? query.codePointAt(i) : c;
-                for (byte b : new String(Character.toChars(codePoint)).getBytes(StandardCharsets.UTF_8)) {
-                    out.append('%').append(HEX[(b >> 4) & 0xF]).append(HEX[b & 0xF]);
-                }
+                PercentEncoding.append(out, codePoint);
                 i += Character.charCount(codePoint) - 1;
             }
         }
