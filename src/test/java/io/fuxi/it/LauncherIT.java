@@ -30,6 +30,7 @@ import org.junit.jupiter.api.Test;
 class LauncherIT {
 
     private static final Duration START_TIMEOUT = Duration.ofMinutes(4);
+    private static final int CLICKS = 7;
     private static final Pattern DB_PORT = Pattern.compile("Embedded MariaDB listening on 127\\.0\\.0\\.1:(\\d+)");
 
     private final Path dataDir = Path.of(System.getProperty("fuxi.it.dir"), "launcher-data-" + System.nanoTime());
@@ -55,8 +56,10 @@ class LauncherIT {
                 .POST(HttpRequest.BodyPublishers.ofString("{\"url\":\"https://example.com/kept\"}")));
         assertEquals(201, created.statusCode(), created.body());
         String code = Api.json(created).getString("code");
-        assertEquals(302, api.follow(code).statusCode());
-        first.stop();
+        for (int i = 0; i < CLICKS; i++) {
+            assertEquals(302, api.follow(code).statusCode());
+        }
+        first.stop(); // clicks are flushed only every hour here: these go in on the way out
 
         Run second = start();
         assertTrue(second.output.stream().noneMatch(line -> line.contains("First start")), "no second bootstrap key");
@@ -65,6 +68,9 @@ class LauncherIT {
         assertEquals(
                 "https://example.com/kept",
                 redirect.headers().firstValue("Location").orElseThrow());
+        HttpResponse<String> read =
+                api.send(api.request("api/v1/links/" + code).header("Authorization", "Bearer " + key));
+        assertEquals(CLICKS, Api.json(read).getInt("totalClicks"), "a graceful stop loses no click");
         second.stop();
     }
 
@@ -103,7 +109,10 @@ class LauncherIT {
         builder.environment().put("FUXI_HTTP_PORT", Integer.toString(httpPort));
         builder.environment().put("FUXI_DATA_DIR", dataDir.toString());
         builder.environment()
-                .put("FUXI_JAVA_OPTS", "-Xmx384m -Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"));
+                .put(
+                        "FUXI_JAVA_OPTS",
+                        "-Xmx384m -Dfuxi.clicks.flush-seconds=3600 -Djava.io.tmpdir="
+                                + System.getProperty("java.io.tmpdir"));
         return builder;
     }
 

@@ -31,15 +31,19 @@ public class CodeBlockReservation {
         PoolState state = em.find(PoolState.class, PoolState.ID, LockModeType.PESSIMISTIC_WRITE);
         long available = state == null ? 0 : state.remaining();
         if (available == 0) {
-            level.fireAsync(new PoolLevel(0));
+            level.fireAsync(state == null ? new PoolLevel(0, 0) : levelOf(state));
             throw new PoolExhaustedException();
         }
         long taken = Math.min(size, available);
         long first = state.reserve(taken);
-        level.fireAsync(new PoolLevel(available - taken));
+        level.fireAsync(levelOf(state));
         return new CodeBlock(em.createNamedQuery(PoolCode.IN_RANGE, String.class)
                 .setParameter("first", first)
                 .setParameter("last", first + taken - 1)
                 .getResultList());
+    }
+
+    private static PoolLevel levelOf(PoolState state) {
+        return new PoolLevel(state.loadedSeq(), state.nextSeq() - 1);
     }
 }

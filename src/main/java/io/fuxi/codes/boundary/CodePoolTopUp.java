@@ -1,6 +1,7 @@
 package io.fuxi.codes.boundary;
 
 import io.fuxi.codes.control.CodeBatchGenerator;
+import io.fuxi.platform.database.DatabaseErrors;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.ejb.ConcurrencyManagement;
@@ -53,22 +54,22 @@ public class CodePoolTopUp {
     long lowWaterMark;
 
     private final AtomicBoolean running = new AtomicBoolean();
-    private volatile long lastKnownRemaining;
+    private volatile PoolLevel lastKnown = new PoolLevel(0, 0);
 
     @PostConstruct
     void fillAtFirstStart() {
         generator.generate(initialBatchSize, 1, STARTUP_LOCK_WAIT_SECONDS);
-        lastKnownRemaining = generator.remaining();
+        lastKnown = level();
     }
 
     /** A backstop for the event below: also finishes a batch another node left half-done when it died. */
     @Schedule(minute = "*", hour = "*", persistent = false)
     void checkEveryMinute() {
-        topUpIfLow(generator.remaining());
+        topUpIfLow(level());
     }
 
     public void onReservation(@ObservesAsync PoolLevel level) {
-        topUpIfLow(level.remaining());
+        topUpIfLow(level);
     }
 
     /** Starts a batch of the given size in the background; false if this node is already generating. */
@@ -81,16 +82,22 @@ public class CodePoolTopUp {
      * last reservation or check, never from the database, so that it answers when the database does not.
      */
     public boolean isHealthy() {
-        return lastKnownRemaining >= lowWaterMark || running.get();
+        return lastKnown.remaining() >= lowWaterMark || running.get();
     }
 
-    public long lastKnownRemaining() {
-        return lastKnownRemaining;
+    /** The pool as the last reservation or check on this node left it. */
+    public PoolLevel lastKnown() {
+        return lastKnown;
     }
 
-    private void topUpIfLow(long remaining) {
-        lastKnownRemaining = remaining;
-        if (remaining < lowWaterMark) {
+    private PoolLevel level() {
+        var counts = generator.counts();
+        return new PoolLevel(counts.loaded(), counts.handedOut());
+    }
+
+    private void topUpIfLow(PoolLevel level) {
+        lastKnown = level;
+        if (level.remaining() < lowWaterMark) {
             startInBackground(batchSize, lowWaterMark);
         }
     }
@@ -103,6 +110,7 @@ public class CodePoolTopUp {
             try {
                 generator.generate(size, whenRemainingBelow, 0);
             } catch (RuntimeException e) {
+                DatabaseErrors.record(e);
                 LOG.log(Level.SEVERE, "Code batch generation failed; it resumes at the next check", e);
             } finally {
                 running.set(false);

@@ -21,7 +21,7 @@ public class PoolHealth implements HealthCheck {
     public HealthCheckResponse call() {
         return HealthCheckResponse.named("code-pool")
                 .status(topUp.isHealthy())
-                .withData("remaining", topUp.lastKnownRemaining())
+                .withData("remaining", topUp.lastKnown().remaining())
                 .build();
     }
 }

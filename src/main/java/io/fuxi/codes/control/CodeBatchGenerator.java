@@ -64,8 +64,14 @@ public class CodeBatchGenerator {
 
     /** The unused part of the pool. */
     public long remaining() {
+        PoolRows.Counts counts = counts();
+        return Math.max(0, counts.loaded() - counts.handedOut());
+    }
+
+    /** Codes loaded so far and codes handed out so far. */
+    public PoolRows.Counts counts() {
         try (Connection connection = dataSource.getConnection()) {
-            return PoolRows.remaining(connection);
+            return PoolRows.counts(connection);
         } catch (SQLException e) {
             throw new IllegalStateException("Cannot read the code pool state", e);
         }

@@ -27,12 +27,20 @@ public final class PoolRows {
         }
     }
 
+    /** Codes loaded and codes handed out: sequence numbers run from 1, so next_seq - 1 have been handed out. */
+    public record Counts(long loaded, long handedOut) {}
+
     /** The loaded codes no node has reserved yet. */
     static long remaining(Connection connection) throws SQLException {
+        Counts counts = counts(connection);
+        return Math.max(0, counts.loaded() - counts.handedOut());
+    }
+
+    static Counts counts(Connection connection) throws SQLException {
         try (PreparedStatement query = connection.prepareStatement(
-                        "SELECT loaded_seq - next_seq + 1 FROM code_pool_state WHERE id = 1");
+                        "SELECT loaded_seq, next_seq - 1 FROM code_pool_state WHERE id = 1");
                 ResultSet row = query.executeQuery()) {
-            return row.next() ? Math.max(0, row.getLong(1)) : 0;
+            return row.next() ? new Counts(row.getLong(1), row.getLong(2)) : new Counts(0, 0);
         }
     }
 

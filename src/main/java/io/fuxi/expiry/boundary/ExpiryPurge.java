@@ -4,6 +4,7 @@ import io.fuxi.expiry.control.ExpiredLinkPurger;
 import io.fuxi.expiry.control.ExpiryOptions;
 import io.fuxi.expiry.control.PurgeReport;
 import io.fuxi.links.boundary.LinksPurged;
+import io.fuxi.platform.database.DatabaseErrors;
 import io.fuxi.redirect.boundary.CacheStaleness;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
@@ -163,6 +164,7 @@ public class ExpiryPurge {
             }
             return Optional.of(report);
         } catch (RuntimeException e) {
+            DatabaseErrors.record(e);
             LOG.log(Level.SEVERE, "The expiry purge failed; the next run goes on where it stopped", e);
             throw e;
         } finally {

@@ -1,11 +1,13 @@
 package io.fuxi.links.boundary;
 
 import io.fuxi.idempotency.boundary.Idempotent;
+import io.fuxi.links.control.CreateCounts;
 import io.fuxi.links.control.LinkOptions;
 import io.fuxi.links.control.LinkPatch;
 import io.fuxi.links.control.LinkRequest;
 import io.fuxi.links.control.QrCode;
 import io.fuxi.platform.problem.InvalidFieldException;
+import io.fuxi.platform.problem.ProblemException;
 import io.fuxi.platform.rest.JsonBody;
 import io.fuxi.security.boundary.Caller;
 import jakarta.enterprise.context.RequestScoped;
@@ -31,6 +33,7 @@ import java.io.InputStream;
 import java.net.URI;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /** The partner API for links: parse, delegate, answer. */
 @Path("v1/links")
@@ -55,11 +58,20 @@ public class LinksResource {
     @Inject
     Caller caller;
 
+    @Inject
+    LinkClicks clicks;
+
+    @Inject
+    CreateCounts counts;
+
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @Idempotent
     public Response create(InputStream body) {
-        Creation creation = links.create(caller, LinkRequest.from(JsonBody.read(body)));
+        Creation creation = refusalCounted(() -> links.create(caller, LinkRequest.from(JsonBody.read(body))));
+        if (creation.created()) {
+            counts.single();
+        }
         JsonObject json = json(creation.link());
         return creation.created()
                 ? Response.created(URI.create("/api/v1/links/" + creation.link().code()))
@@ -78,7 +90,10 @@ public class LinksResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Idempotent
     public JsonObject bulk(InputStream body) {
-        List<BulkResult> results = bulk.create(caller, bulkItems(JsonBody.read(body)));
+        List<BulkResult> results = refusalCounted(() -> bulk.create(caller, bulkItems(JsonBody.read(body))));
+        counts.bulkItems(
+                results.stream().filter(result -> result.status() == 201).count(),
+                results.stream().filter(result -> result.problem() != null).count());
         JsonArrayBuilder answers = Json.createArrayBuilder();
         for (int i = 0; i < results.size(); i++) {
             answers.add(json(i, results.get(i)));
@@ -124,7 +139,10 @@ public class LinksResource {
     @GET
     @Path("{code}")
     public JsonObject read(@PathParam("code") String code) {
-        return json(links.read(caller, code));
+        LinkView link = links.read(caller, code);
+        return Json.createObjectBuilder(json(link))
+                .add("totalClicks", clicks.totalClicks(link.code(), link.createdAt()))
+                .build();
     }
 
     /** The short URL as a QR code: {@code format} png (default) or svg, {@code size} in pixels (64 to 2,048). */
@@ -157,6 +175,16 @@ public class LinksResource {
     public Response delete(@PathParam("code") String code) {
         links.delete(caller, code);
         return Response.noContent().build();
+    }
+
+    /** A create's outcome; a create refused with a problem is counted for the metrics. */
+    private <T> T refusalCounted(Supplier<T> create) {
+        try {
+            return create.get();
+        } catch (ProblemException refused) {
+            counts.refused();
+            throw refused;
+        }
     }
 
     private static List<JsonValue> bulkItems(JsonValue body) {

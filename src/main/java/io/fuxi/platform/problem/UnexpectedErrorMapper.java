@@ -1,5 +1,6 @@
 package io.fuxi.platform.problem;
 
+import io.fuxi.platform.database.DatabaseErrors;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
@@ -19,6 +20,7 @@ public class UnexpectedErrorMapper implements ExceptionMapper<Throwable> {
     @Override
     public Response toResponse(Throwable exception) {
         String incident = UUID.randomUUID().toString();
+        DatabaseErrors.record(exception);
         LOG.log(Level.SEVERE, "Unexpected failure, incident " + incident, exception);
         return new Problem(500, "Internal Server Error", "Unexpected failure; incident " + incident, null).toResponse();
     }

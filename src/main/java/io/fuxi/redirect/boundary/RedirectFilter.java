@@ -1,10 +1,13 @@
 package io.fuxi.redirect.boundary;
 
+import io.fuxi.clicks.boundary.ClickRecorder;
 import io.fuxi.codes.boundary.CodeShape;
 import io.fuxi.destinations.boundary.DestinationRules;
 import io.fuxi.platform.web.ReservedPaths;
 import io.fuxi.redirect.control.CachedLink;
 import io.fuxi.redirect.control.LinkResolver;
+import io.fuxi.redirect.control.RedirectCounts;
+import io.fuxi.redirect.control.RedirectCounts.Outcome;
 import jakarta.inject.Inject;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -32,6 +35,12 @@ public class RedirectFilter extends HttpFilter {
     @Inject
     DestinationRules destinations;
 
+    @Inject
+    ClickRecorder clicks;
+
+    @Inject
+    RedirectCounts counts;
+
     private ErrorPages pages;
 
     @Override
@@ -53,18 +62,25 @@ public class RedirectFilter extends HttpFilter {
             response.sendError(405);
             return;
         }
-        CachedLink link = resolver.resolve(code);
+        CachedLink cached = resolver.cached(code);
+        CachedLink link = cached != null ? cached : resolver.load(code);
         if (link == null) {
+            counts.record(Outcome.UNKNOWN);
             pages.notFound(request, response);
         } else if (!link.enabled()) {
+            counts.record(Outcome.DISABLED);
             pages.gone(request, response, ErrorPages.Gone.DISABLED);
         } else if (link.isExpiredAt(clock.millis())) {
+            counts.record(Outcome.EXPIRED);
             pages.gone(request, response, ErrorPages.Gone.EXPIRED);
         } else if (destinations.refusal(link.host()).isPresent()) {
+            counts.record(Outcome.BLOCKED);
             pages.gone(request, response, ErrorPages.Gone.BLOCKED);
         } else {
             response.setStatus(link.status());
             response.setHeader("Location", link.locationFor(request.getQueryString()));
+            counts.record(cached != null ? Outcome.HIT : Outcome.MISS);
+            clicks.record(code, request);
         }
     }
 

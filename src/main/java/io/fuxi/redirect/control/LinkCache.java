@@ -8,12 +8,16 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.infinispan.Cache;
 import org.infinispan.configuration.cache.ConfigurationBuilder;
 import org.infinispan.configuration.global.GlobalConfigurationBuilder;
 import org.infinispan.eviction.EvictionStrategy;
 import org.infinispan.manager.DefaultCacheManager;
+import org.infinispan.notifications.Listener;
+import org.infinispan.notifications.cachelistener.annotation.CacheEntriesEvicted;
+import org.infinispan.notifications.cachelistener.event.CacheEntriesEvictedEvent;
 
 /**
  * The only class that knows Infinispan. Two caches: links by code (bounded by count), and codes recently found
@@ -39,6 +43,7 @@ public class LinkCache {
     @ConfigProperty(name = "fuxi.cache.max-unknown", defaultValue = "100000")
     long maxUnknown;
 
+    private final LongAdder evictions = new LongAdder();
     private DefaultCacheManager manager;
     private Cache<String, CachedLink> links;
     private Cache<String, Boolean> unknown;
@@ -63,6 +68,7 @@ public class LinkCache {
         unknownCache.expiration().lifespan(unknownTtlSeconds, TimeUnit.SECONDS);
         manager.defineConfiguration("unknown-codes", unknownCache.build());
         links = manager.getCache("links");
+        links.addListener(new EvictionCounter(evictions));
         unknown = manager.getCache("unknown-codes");
     }
 
@@ -78,6 +84,16 @@ public class LinkCache {
 
     public boolean isRunning() {
         return manager.getStatus().allowInvocations() && links.getStatus().allowInvocations();
+    }
+
+    /** Links held now (expired ones not yet removed included): a count the container keeps, not a walk. */
+    public int entries() {
+        return links.getAdvancedCache().getDataContainer().sizeIncludingExpired();
+    }
+
+    /** Links dropped because the cache was full, since the start. */
+    public long evictions() {
+        return evictions.sum();
     }
 
     public CachedLink get(String code) {
@@ -99,5 +115,21 @@ public class LinkCache {
 
     public void rememberUnknown(String code) {
         unknown.put(code, Boolean.TRUE);
+    }
+
+    /** Counts the entries a full cache evicts (Infinispan calls public listeners only). */
+    @Listener
+    public static final class EvictionCounter {
+
+        private final LongAdder evictions;
+
+        EvictionCounter(LongAdder evictions) {
+            this.evictions = evictions;
+        }
+
+        @CacheEntriesEvicted
+        public void evicted(CacheEntriesEvictedEvent<?, ?> event) {
+            evictions.add(event.getEntries().size());
+        }
     }
 }

@@ -26,19 +26,21 @@ public class LinkResolver {
     @Inject
     LinkService links;
 
-    /** The cached link, or null when no link has this code. */
-    public CachedLink resolve(String code) {
+    @Inject
+    RedirectCounts counts;
+
+    /** The link if the cache holds it, or null. */
+    public CachedLink cached(String code) {
         CachedLink hit = cache.get(code);
-        if (hit != null) {
-            return hit;
-        }
+        counts.cacheLookup(hit != null);
+        return hit;
+    }
+
+    /** The link read from the database (and cached), or null when no link has this code. */
+    public CachedLink load(String code) {
         if (cache.isKnownUnknown(code)) {
             return null;
         }
-        return load(code);
-    }
-
-    private CachedLink load(String code) {
         CachedLink link = links.find(code).map(LinkResolver::cached).orElse(null);
         if (link == null) {
             cache.rememberUnknown(code);

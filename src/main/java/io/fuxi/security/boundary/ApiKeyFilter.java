@@ -15,6 +15,7 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.Provider;
 import java.util.Optional;
+import java.util.concurrent.atomic.LongAdder;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -26,6 +27,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @Priority(Priorities.AUTHENTICATION)
 @ApplicationScoped
 public class ApiKeyFilter implements ContainerRequestFilter {
+
+    private static final LongAdder REFUSALS = new LongAdder();
 
     private static final String BEARER = "Bearer ";
 
@@ -89,7 +92,13 @@ public class ApiKeyFilter implements ContainerRequestFilter {
         current.authenticated(who);
     }
 
+    /** Calls refused by a rate limit since the start. */
+    public static long refusals() {
+        return REFUSALS.sum();
+    }
+
     private static void refuse(ContainerRequestContext request, long retryAfterSeconds, String detail) {
+        REFUSALS.increment();
         request.abortWith(new RateLimitedException(Math.max(1, retryAfterSeconds), detail).toResponse());
     }
 

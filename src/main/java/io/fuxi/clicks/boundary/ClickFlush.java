@@ -1,0 +1,254 @@
+package io.fuxi.clicks.boundary;
+
+import io.fuxi.clicks.control.ClickRows;
+import io.fuxi.clicks.control.ClickTally;
+import io.fuxi.clicks.control.LinkDay;
+import io.fuxi.clicks.control.PendingClicks;
+import io.fuxi.platform.database.DatabaseErrors;
+import io.fuxi.platform.database.FuxiDataSource;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.ejb.ConcurrencyManagement;
+import jakarta.ejb.ConcurrencyManagementType;
+import jakarta.ejb.DependsOn;
+import jakarta.ejb.Singleton;
+import jakarta.ejb.Startup;
+import jakarta.ejb.Timeout;
+import jakarta.ejb.Timer;
+import jakarta.ejb.TimerConfig;
+import jakarta.ejb.TimerService;
+import jakarta.ejb.TransactionManagement;
+import jakarta.ejb.TransactionManagementType;
+import jakarta.inject.Inject;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import javax.sql.DataSource;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Writes the counted clicks every fuxi.clicks.flush-seconds (a non-persistent timer), in batches of
+ * {@value #BATCH} links, each batch its own short transaction on this node's slot of the click rows. A batch that
+ * fails goes back in line with everything after it, and is tried again at the next flush (the database may be down;
+ * the counts wait in memory within their bound). A graceful stop flushes once more; a crash loses the clicks of at
+ * most one interval.
+ */
+@Singleton
+@Startup
+@DependsOn("SchemaMigration")
+@ConcurrencyManagement(ConcurrencyManagementType.BEAN)
+@TransactionManagement(TransactionManagementType.BEAN)
+public class ClickFlush {
+
+    private static final Logger LOG = Logger.getLogger(ClickFlush.class.getName());
+    static final int BATCH = 500;
+    static final int SLOTS = 16;
+
+    @Inject
+    ClickRecorder recorder;
+
+    @Resource(lookup = FuxiDataSource.JNDI_NAME)
+    DataSource dataSource;
+
+    @Resource
+    TimerService timers;
+
+    @Inject
+    @ConfigProperty(name = "fuxi.clicks.flush-seconds", defaultValue = "5")
+    int flushSeconds;
+
+    /** This node's rows: picked at random at each start, so that nodes seldom share one. */
+    private final int slot = ThreadLocalRandom.current().nextInt(SLOTS);
+
+    private final AtomicBoolean flushing = new AtomicBoolean();
+    private volatile FlushStatus status;
+    private final AtomicBoolean stopped = new AtomicBoolean();
+    private volatile Timer timer;
+
+    @PostConstruct
+    void start() {
+        long interval = Math.max(1, flushSeconds) * 1000L;
+        status = FlushStatus.startedAt(System.currentTimeMillis(), interval);
+        try (Connection connection = dataSource.getConnection()) {
+            recorder.start(ClickRows.secret(connection));
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot read the visitor secret", e);
+        }
+        if (recorder.isCounting()) {
+            try {
+                rehearse();
+            } catch (SQLException e) {
+                throw new IllegalStateException("cannot write clicks", e);
+            }
+            timer = timers.createIntervalTimer(interval, interval, new TimerConfig("click-flush", false));
+        }
+    }
+
+    @Timeout
+    void onTimer() {
+        flush();
+    }
+
+    /** The last word: what was counted before the stop goes in now (see {@link FlushOnStop}). */
+    public void flushBeforeStop() {
+        if (stopped.getAndSet(true)) {
+            return;
+        }
+        if (timer != null) {
+            try {
+                timer.cancel();
+            } catch (RuntimeException e) {
+                // already gone with the application
+            }
+        }
+        flush();
+        FlushStatus last = status;
+        LOG.info(() -> "Clicks flushed before the stop: " + last.flushedClicks() + " written since the start"
+                + (last.pendingLinkDays() > 0 ? ", " + last.pendingLinkDays() + " links' clicks unwritten" : ""));
+    }
+
+    @PreDestroy
+    void stop() {
+        flushBeforeStop(); // where the container calls it; otherwise FlushOnStop has
+    }
+
+    public FlushStatus status() {
+        return status;
+    }
+
+    /** Writes everything counted so far; one flush at a time. */
+    void flush() {
+        if (!flushing.compareAndSet(false, true)) {
+            return;
+        }
+        long started = System.currentTimeMillis();
+        try {
+            PendingClicks pending = recorder.takeAll();
+            PendingClicks unwritten = write(pending);
+            long written = pending.clicks() - unwritten.clicks();
+            if (!unwritten.isEmpty()) {
+                recorder.putBack(unwritten);
+            }
+            status = status.after(started, System.currentTimeMillis(), written, unwritten.isEmpty(), recorder.counts());
+        } finally {
+            flushing.set(false);
+        }
+    }
+
+    /** Writes the clicks batch by batch; answers what it could not write. */
+    private PendingClicks write(PendingClicks pending) {
+        if (pending.isEmpty()) {
+            return pending;
+        }
+        List<Batch> batches = batches(pending);
+        int done = 0;
+        boolean createdWritten = false;
+        try (Connection connection = dataSource.getConnection()) {
+            connection.setAutoCommit(false);
+            try {
+                for (Batch batch : batches) {
+                    batch.addTo(connection, slot);
+                    connection.commit();
+                    done++;
+                }
+                addCreated(connection, pending);
+                connection.commit();
+                createdWritten = true;
+            } finally {
+                rollBackQuietly(connection);
+                connection.setAutoCommit(true);
+            }
+        } catch (SQLException | RuntimeException e) {
+            DatabaseErrors.record(e);
+            LOG.log(
+                    Level.WARNING,
+                    "Click flush stopped after " + done + " of " + batches.size()
+                            + " batches; the rest waits for the next flush: " + e);
+        }
+        Map<LinkDay, ClickTally> unwritten = new LinkedHashMap<>();
+        for (Batch batch : batches.subList(done, batches.size())) {
+            batch.tallies().forEach(entry -> unwritten.put(new LinkDay(entry.getKey(), batch.day()), entry.getValue()));
+        }
+        return new PendingClicks(unwritten, createdWritten ? Map.of() : pending.linksCreated());
+    }
+
+    /**
+     * Writes the recorder's rehearsal twice (the second time onto the rows of the first) and rolls back: see
+     * {@link io.fuxi.clicks.control.ClickAggregator#rehearsal()}.
+     */
+    private void rehearse() throws SQLException {
+        PendingClicks rehearsal = recorder.rehearsal();
+        try (Connection connection = dataSource.getConnection()) {
+            connection.setAutoCommit(false);
+            try {
+                for (int time = 0; time < 2; time++) {
+                    for (Batch batch : batches(rehearsal)) {
+                        batch.addTo(connection, slot);
+                    }
+                    addCreated(connection, rehearsal);
+                }
+            } finally {
+                connection.rollback();
+                connection.setAutoCommit(true);
+            }
+        }
+    }
+
+    /** The tallies by day, each day's in batches of {@value #BATCH} links, in code order (no two flushes deadlock). */
+    private static List<Batch> batches(PendingClicks pending) {
+        Map<Integer, List<Map.Entry<String, ClickTally>>> byDay = new TreeMap<>();
+        new TreeMap<>(pending.tallies())
+                .forEach((key, tally) -> byDay.computeIfAbsent(key.day(), day -> new ArrayList<>())
+                        .add(Map.entry(key.code(), tally)));
+        List<Batch> batches = new ArrayList<>();
+        byDay.forEach((day, tallies) -> {
+            for (int from = 0; from < tallies.size(); from += BATCH) {
+                batches.add(new Batch(day, tallies.subList(from, Math.min(from + BATCH, tallies.size()))));
+            }
+        });
+        return batches;
+    }
+
+    private void addCreated(Connection connection, PendingClicks pending) throws SQLException {
+        Map<Integer, long[]> created = new HashMap<>();
+        pending.linksCreated().forEach((day, count) -> created.put(day, new long[] {count, 0, 0}));
+        ClickRows.addTotals(connection, created, slot);
+    }
+
+    private static void rollBackQuietly(Connection connection) {
+        try {
+            connection.rollback();
+        } catch (SQLException e) {
+            // the connection is gone; nothing was committed since the last commit anyway
+        }
+    }
+
+    private record Batch(int day, List<Map.Entry<String, ClickTally>> tallies) {
+
+        /** Adds the batch's clicks to the link rows and the day's totals. */
+        void addTo(Connection connection, int slot) throws SQLException {
+            ClickRows.add(connection, day, tallies, slot);
+            ClickRows.addTotals(connection, Map.of(day, totals()), slot);
+        }
+
+        /** links created (none here), clicks and bot clicks of the batch: what the day's totals gain with it */
+        long[] totals() {
+            long[] totals = new long[3];
+            tallies.forEach(entry -> {
+                totals[1] += entry.getValue().clicks();
+                totals[2] += entry.getValue().botClicks();
+            });
+            return totals;
+        }
+    }
+}

@@ -1,0 +1,137 @@
+package io.fuxi.clicks.control;
+
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Turns raw clicks into tallies per link and day, off the redirect threads: tells bots from people, hashes the
+ * visitor, takes the referrer's host and looks up the country. At most {@code maxPendingLinkDays} tallies wait for
+ * a flush (each a few hundred bytes, at most about 2.5 KiB with a dense visitor sketch); a click for another link or
+ * day beyond that bound is dropped and counted, while the links already waiting go on counting. One lock guards the
+ * tallies; only the aggregating thread and the flush take it.
+ */
+public final class ClickAggregator {
+
+    public static final String REHEARSAL_CODE = "rehearsal";
+
+    private final BotPatterns bots;
+    private final CountryLookup countries;
+    private final ClientAddress clients;
+    private final VisitorHashing visitors;
+    private final int maxPendingLinkDays;
+
+    private Map<LinkDay, ClickTally> tallies = new HashMap<>();
+    private Map<Integer, Long> linksCreated = new HashMap<>();
+    private long counted;
+    private long dropped;
+
+    public ClickAggregator(
+            BotPatterns bots,
+            CountryLookup countries,
+            ClientAddress clients,
+            VisitorHashing visitors,
+            int maxPendingLinkDays) {
+        this.bots = bots;
+        this.countries = countries;
+        this.clients = clients;
+        this.visitors = visitors;
+        this.maxPendingLinkDays = maxPendingLinkDays;
+    }
+
+    public synchronized void add(ClickChunk chunk) {
+        for (int i = 0; i < chunk.size; i++) {
+            LinkDay key = new LinkDay(chunk.codes[i], chunk.days[i]);
+            ClickTally tally = tallies.get(key);
+            if (tally == null) {
+                if (tallies.size() >= maxPendingLinkDays) {
+                    dropped++;
+                    continue;
+                }
+                tally = new ClickTally();
+                tallies.put(key, tally);
+            }
+            String agent = chunk.userAgents[i];
+            String client = clients.of(chunk.addresses[i], chunk.forwardedFor[i]);
+            tally.count(
+                    bots.isBot(agent),
+                    visitors.hash(key.day(), client, agent),
+                    RefererHost.of(chunk.referers[i]),
+                    countries.countryOf(client));
+            counted++;
+        }
+    }
+
+    public synchronized void linkCreated(int epochDay) {
+        linksCreated.merge(epochDay, 1L, Long::sum);
+    }
+
+    /** Everything counted so far, leaving nothing behind. */
+    public synchronized PendingClicks takeAll() {
+        PendingClicks taken = new PendingClicks(tallies, linksCreated);
+        tallies = new HashMap<>();
+        linksCreated = new HashMap<>();
+        return taken;
+    }
+
+    /** Clicks a flush could not write, back in line for the next one (within the bound; the rest is dropped). */
+    public synchronized void putBack(PendingClicks unwritten) {
+        unwritten.tallies().forEach((key, tally) -> {
+            ClickTally waiting = tallies.get(key);
+            if (waiting != null) {
+                waiting.addAll(tally);
+            } else if (tallies.size() < maxPendingLinkDays) {
+                tallies.put(key, tally);
+            } else {
+                dropped += tally.clicks() + tally.botClicks();
+            }
+        });
+        unwritten.linksCreated().forEach((day, count) -> linksCreated.merge(day, count, Long::sum));
+    }
+
+    /** Deleted links: their waiting clicks are not written. */
+    public synchronized void forget(Collection<String> codes) {
+        Set<String> gone = new HashSet<>(codes);
+        tallies.keySet().removeIf(key -> gone.contains(key.code()));
+    }
+
+    /**
+     * A few hundred made-up clicks on a made-up link (the code {@value #REHEARSAL_CODE}, on 1970-01-01), aggregated
+     * apart from the real ones, which wait untouched. Writing them and rolling back runs every class that counting and
+     * flushing use, so that they are loaded while the application's class loader still loads classes: a stopping
+     * application's does not, and its last flush would fail.
+     */
+    public synchronized PendingClicks rehearsal() {
+        PendingClicks real = takeAll();
+        long countedBefore = counted;
+        ClickChunk chunk = new ClickChunk(VisitorSketch.MAX_TOKENS + 2);
+        for (int i = 0; i <= VisitorSketch.MAX_TOKENS; i++) { // one more visitor than the tokens hold: a dense sketch
+            chunk.add(REHEARSAL_CODE, 0, "Mozilla/5.0 rehearsal/" + i, "https://example.org/", "192.0.2.1", null);
+        }
+        chunk.add(REHEARSAL_CODE, 0, "Googlebot/2.1", null, "8.8.8.8", null); // a bot, a country
+        add(chunk);
+        linkCreated(0);
+        PendingClicks rehearsal = takeAll();
+        forget(List.of());
+        putBack(real);
+        counted = countedBefore;
+        return rehearsal;
+    }
+
+    /** Clicks aggregated since the start. */
+    public synchronized long counted() {
+        return counted;
+    }
+
+    /** Clicks dropped at the bound since the start. */
+    public synchronized long dropped() {
+        return dropped;
+    }
+
+    public synchronized int pendingLinkDays() {
+        return tallies.size();
+    }
+}

@@ -1,0 +1,93 @@
+package io.fuxi.clicks.control;
+
+import java.sql.Connection;
+import java.sql.Date;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** Reads the click tables, on the caller's connection: what the stats calls answer. */
+public final class ClickReads {
+
+    /** Referrer hosts and countries counted over a range before the rest count as {@link KeyCounts#OTHER}. */
+    static final int RANGE_KEYS = 10_000;
+
+    private ClickReads() {}
+
+    /**
+     * A link's clicks per day from {@code from} to {@code to}, every day of the range present (zero if none), counting
+     * only rows from {@code since} on.
+     */
+    public static LinkStats forLink(Connection connection, String code, LocalDate from, LocalDate to, LocalDate since)
+            throws SQLException {
+        Map<LocalDate, ClickTally> days = new TreeMap<>();
+        for (LocalDate day = from; !day.isAfter(to); day = day.plusDays(1)) {
+            days.put(day, new ClickTally());
+        }
+        KeyCounts referrers = new KeyCounts(RANGE_KEYS);
+        KeyCounts countries = new KeyCounts(RANGE_KEYS);
+        try (PreparedStatement select = connection.prepareStatement(
+                "SELECT day, clicks, bot_clicks, visitors, referrers, countries FROM click_day"
+                        + " WHERE code = ? AND day BETWEEN ? AND ?")) {
+            select.setString(1, code);
+            select.setDate(2, Date.valueOf(from.isBefore(since) ? since : from));
+            select.setDate(3, Date.valueOf(to));
+            try (ResultSet row = select.executeQuery()) {
+                while (row.next()) {
+                    ClickTally slot = new ClickTally(
+                            row.getLong(2),
+                            row.getLong(3),
+                            VisitorSketch.decode(row.getBytes(4)),
+                            KeyCounts.decode(row.getBytes(5), ClickTally.MAX_REFERRERS),
+                            KeyCounts.decode(row.getBytes(6), ClickTally.MAX_COUNTRIES));
+                    days.get(row.getDate(1).toLocalDate()).addAll(slot);
+                    referrers.addAll(slot.referrers());
+                    countries.addAll(slot.countries());
+                }
+            }
+        }
+        List<LinkStats.Day> perDay = new ArrayList<>();
+        days.forEach((day, tally) -> perDay.add(new LinkStats.Day(
+                day, tally.clicks(), tally.botClicks(), tally.visitors().estimate())));
+        return new LinkStats(perDay, referrers, countries);
+    }
+
+    /** Every click a link had since a day, by people and bots. */
+    public static long totalClicks(Connection connection, String code, LocalDate since) throws SQLException {
+        try (PreparedStatement select = connection.prepareStatement(
+                "SELECT COALESCE(SUM(clicks + bot_clicks), 0) FROM click_day WHERE code = ? AND day >= ?")) {
+            select.setString(1, code);
+            select.setDate(2, Date.valueOf(since));
+            try (ResultSet row = select.executeQuery()) {
+                row.next();
+                return row.getLong(1);
+            }
+        }
+    }
+
+    /** Totals per day across all links, every day of the range present. */
+    public static List<DayTotal> daily(Connection connection, LocalDate from, LocalDate to) throws SQLException {
+        Map<LocalDate, DayTotal> days = new TreeMap<>();
+        for (LocalDate day = from; !day.isAfter(to); day = day.plusDays(1)) {
+            days.put(day, new DayTotal(day, 0, 0, 0));
+        }
+        try (PreparedStatement select = connection.prepareStatement(
+                "SELECT day, SUM(links_created), SUM(clicks), SUM(bot_clicks) FROM click_total_day"
+                        + " WHERE day BETWEEN ? AND ? GROUP BY day")) {
+            select.setDate(1, Date.valueOf(from));
+            select.setDate(2, Date.valueOf(to));
+            try (ResultSet row = select.executeQuery()) {
+                while (row.next()) {
+                    LocalDate day = row.getDate(1).toLocalDate();
+                    days.put(day, new DayTotal(day, row.getLong(2), row.getLong(3), row.getLong(4)));
+                }
+            }
+        }
+        return List.copyOf(days.values());
+    }
+}

@@ -1,0 +1,136 @@
+package io.fuxi.clicks.control;
+
+import io.fuxi.platform.database.Sql;
+import java.security.SecureRandom;
+import java.sql.Connection;
+import java.sql.Date;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.LocalDate;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The SQL of the click tables, on the caller's connection; no method commits. A batch of tallies is merged into
+ * this node's rows: the rows are read and locked, the sketches and lists merged here, and everything written back in
+ * one multi-row upsert whose counts add in SQL.
+ */
+public final class ClickRows {
+
+    private ClickRows() {}
+
+    /** The secret the visitor salts derive from; the first node to ask writes it. */
+    public static byte[] secret(Connection connection) throws SQLException {
+        byte[] fresh = new byte[32];
+        new SecureRandom().nextBytes(fresh);
+        try (PreparedStatement insert =
+                connection.prepareStatement("INSERT IGNORE INTO click_secret (id, secret) VALUES (1, ?)")) {
+            insert.setBytes(1, fresh);
+            insert.executeUpdate();
+        }
+        try (PreparedStatement select = connection.prepareStatement("SELECT secret FROM click_secret WHERE id = 1");
+                ResultSet row = select.executeQuery()) {
+            row.next();
+            return row.getBytes(1);
+        }
+    }
+
+    /** Adds the tallies of one day to this node's slot: reads and locks the rows, merges, writes them back. */
+    public static void add(Connection connection, int day, List<Map.Entry<String, ClickTally>> batch, int slot)
+            throws SQLException {
+        Map<String, ClickTally> stored = lockedRows(connection, day, batch, slot);
+        String sql =
+                "INSERT INTO click_day (code, day, slot, clicks, bot_clicks, visitors, referrers, countries) VALUES "
+                        + Sql.repeat("(?, ?, ?, ?, ?, ?, ?, ?)", batch.size())
+                        + " ON DUPLICATE KEY UPDATE clicks = clicks + VALUES(clicks), bot_clicks = bot_clicks + VALUES(bot_clicks),"
+                        + " visitors = VALUES(visitors), referrers = VALUES(referrers), countries = VALUES(countries)";
+        try (PreparedStatement upsert = connection.prepareStatement(sql)) {
+            int i = 1;
+            Date date = Date.valueOf(LocalDate.ofEpochDay(day));
+            for (Map.Entry<String, ClickTally> entry : batch) {
+                ClickTally tally = entry.getValue();
+                ClickTally merged = new ClickTally();
+                merged.addAll(tally);
+                ClickTally before = stored.get(entry.getKey());
+                if (before != null) {
+                    merged.addAll(before);
+                }
+                upsert.setString(i++, entry.getKey());
+                upsert.setDate(i++, date);
+                upsert.setInt(i++, slot);
+                upsert.setLong(i++, tally.clicks()); // the counts add in SQL; the rest is the merged whole
+                upsert.setLong(i++, tally.botClicks());
+                upsert.setBytes(i++, merged.visitors().encode());
+                upsert.setBytes(i++, merged.referrers().encode());
+                upsert.setBytes(i++, merged.countries().encode());
+            }
+            upsert.executeUpdate();
+        }
+    }
+
+    private static Map<String, ClickTally> lockedRows(
+            Connection connection, int day, List<Map.Entry<String, ClickTally>> batch, int slot) throws SQLException {
+        String sql = Sql.inList(
+                        "SELECT code, visitors, referrers, countries FROM click_day WHERE day = ? AND slot = ? AND code IN ",
+                        batch.size())
+                + " FOR UPDATE";
+        Map<String, ClickTally> rows = new HashMap<>();
+        try (PreparedStatement select = connection.prepareStatement(sql)) {
+            select.setDate(1, Date.valueOf(LocalDate.ofEpochDay(day)));
+            select.setInt(2, slot);
+            for (int i = 0; i < batch.size(); i++) {
+                select.setString(i + 3, batch.get(i).getKey());
+            }
+            try (ResultSet row = select.executeQuery()) {
+                while (row.next()) {
+                    rows.put(row.getString(1), stored(row.getBytes(2), row.getBytes(3), row.getBytes(4)));
+                }
+            }
+        }
+        return rows;
+    }
+
+    private static ClickTally stored(byte[] visitors, byte[] referrers, byte[] countries) {
+        return new ClickTally(
+                0,
+                0,
+                VisitorSketch.decode(visitors),
+                KeyCounts.decode(referrers, ClickTally.MAX_REFERRERS),
+                KeyCounts.decode(countries, ClickTally.MAX_COUNTRIES));
+    }
+
+    /** Adds links created and clicks per day to this node's slot of the daily totals. */
+    public static void addTotals(Connection connection, Map<Integer, long[]> totals, int slot) throws SQLException {
+        if (totals.isEmpty()) {
+            return;
+        }
+        String sql = "INSERT INTO click_total_day (day, slot, links_created, clicks, bot_clicks) VALUES "
+                + Sql.repeat("(?, ?, ?, ?, ?)", totals.size())
+                + " ON DUPLICATE KEY UPDATE links_created = links_created + VALUES(links_created),"
+                + " clicks = clicks + VALUES(clicks), bot_clicks = bot_clicks + VALUES(bot_clicks)";
+        try (PreparedStatement upsert = connection.prepareStatement(sql)) {
+            int i = 1;
+            for (Map.Entry<Integer, long[]> day : totals.entrySet()) {
+                upsert.setDate(i++, Date.valueOf(LocalDate.ofEpochDay(day.getKey())));
+                upsert.setInt(i++, slot);
+                upsert.setLong(i++, day.getValue()[0]);
+                upsert.setLong(i++, day.getValue()[1]);
+                upsert.setLong(i++, day.getValue()[2]);
+            }
+            upsert.executeUpdate();
+        }
+    }
+
+    /** Deletes the rows of links that are gone. */
+    public static int delete(Connection connection, List<String> codes) throws SQLException {
+        try (PreparedStatement delete =
+                connection.prepareStatement(Sql.inList("DELETE FROM click_day WHERE code IN ", codes.size()))) {
+            for (int i = 0; i < codes.size(); i++) {
+                delete.setString(i + 1, codes.get(i));
+            }
+            return delete.executeUpdate();
+        }
+    }
+}

@@ -1,0 +1,44 @@
+package io.fuxi.redirect.boundary;
+
+import io.fuxi.platform.metrics.ApplicationMetrics;
+import io.fuxi.redirect.control.LinkCache;
+import io.fuxi.redirect.control.RedirectCounts;
+import io.fuxi.redirect.control.RedirectCounts.Outcome;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import java.util.Locale;
+
+/**
+ * fuxi.redirects{outcome=hit|miss|unknown|expired|disabled|blocked}, and the link cache: fuxi.cache.entries, hits,
+ * misses and evictions.
+ */
+@ApplicationScoped
+public class RedirectMetrics {
+
+    @Inject
+    ApplicationMetrics metrics;
+
+    @Inject
+    RedirectCounts counts;
+
+    @Inject
+    LinkCache cache;
+
+    void register(@Observes @Initialized(ApplicationScoped.class) Object application) {
+        for (Outcome outcome : Outcome.values()) {
+            metrics.gauge(
+                    "redirects",
+                    "Redirect requests since the start, by how they ended (hit and miss: redirected, with the link"
+                            + " from the cache or from the database)",
+                    () -> counts.count(outcome),
+                    "outcome",
+                    outcome.name().toLowerCase(Locale.ROOT));
+        }
+        metrics.gauge("cache.entries", "Links in this node's cache", cache::entries);
+        metrics.gauge("cache.hits", "Cache lookups that found the link, since the start", counts::cacheHits);
+        metrics.gauge("cache.misses", "Cache lookups that did not, since the start", counts::cacheMisses);
+        metrics.gauge("cache.evictions", "Links dropped because the cache was full, since the start", cache::evictions);
+    }
+}

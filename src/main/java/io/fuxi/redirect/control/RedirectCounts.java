@@ -1,0 +1,51 @@
+package io.fuxi.redirect.control;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.concurrent.atomic.LongAdder;
+
+/** Redirects by outcome and cache lookups by result, counted without a lock that request threads share. */
+@ApplicationScoped
+public class RedirectCounts {
+
+    /** How a redirect request ended. */
+    public enum Outcome {
+        /** redirected, the link from the cache */
+        HIT,
+        /** redirected, the link read from the database */
+        MISS,
+        UNKNOWN,
+        EXPIRED,
+        DISABLED,
+        BLOCKED
+    }
+
+    private final LongAdder[] outcomes = new LongAdder[Outcome.values().length];
+    private final LongAdder cacheHits = new LongAdder();
+    private final LongAdder cacheMisses = new LongAdder();
+
+    public RedirectCounts() {
+        for (int i = 0; i < outcomes.length; i++) {
+            outcomes[i] = new LongAdder();
+        }
+    }
+
+    public void record(Outcome outcome) {
+        outcomes[outcome.ordinal()].increment();
+    }
+
+    public long count(Outcome outcome) {
+        return outcomes[outcome.ordinal()].sum();
+    }
+
+    void cacheLookup(boolean hit) {
+        (hit ? cacheHits : cacheMisses).increment();
+    }
+
+    public long cacheHits() {
+        return cacheHits.sum();
+    }
+
+    public long cacheMisses() {
+        return cacheMisses.sum();
+    }
+}
