@@ -40,9 +40,10 @@ links() {
   done
 }
 
-# metric PORT NAME: one sample of /metrics?scope=application, e.g. metric 8080 'fuxi_clicks{state="flushed"'
+# metric PORT NAME [TAG]: one sample of /metrics?scope=application, e.g. metric 8080 fuxi_clicks 'state="flushed"'
 metric() {
-  curl -sf "http://127.0.0.1:$1/metrics?scope=application" | grep -F "$2" | head -1 | awk '{ printf "%d", $NF }'
+  curl -sf "http://127.0.0.1:$1/metrics?scope=application" \
+    | awk -v name="$2" -v tag="${3:-}" 'index($0, name "{") == 1 && (tag == "" || index($0, tag)) { printf "%d", $NF; exit }'
 }
 
 start_fuxi "$work/off-data" FUXI_CLICKS_ENABLED=false FUXI_CODES_INITIAL_BATCH_SIZE=200000
@@ -77,21 +78,21 @@ LAUNCHER_PID=$OTHER_PID; stop_fuxi; OTHER_PID=; LAUNCHER_PID=$ON_PID
 
 echo "Making $SUSTAINED_LINKS links for the sustained run..."
 links sustained "$ON_PORT" "$ON_KEY" "$SUSTAINED_LINKS"
-counted_before=$(metric "$ON_PORT" 'fuxi_clicks{state="counted"')
+counted_before=$(metric "$ON_PORT" fuxi_clicks 'state="counted"')
 : > "$work/flush-ms.txt"
 BENCH_PATHS="$work/sustained-codes.txt" wrk -t1 -c"$CONNECTIONS" -d"${SUSTAINED_SECONDS}s" --latency -s bench/redirect.lua \
   "http://127.0.0.1:$ON_PORT" > "$work/sustained-wrk.txt" &
 wrk_pid=$!
 while kill -0 "$wrk_pid" 2>/dev/null; do
-  metric "$ON_PORT" 'fuxi_clicks_flush_duration' >> "$work/flush-ms.txt"; echo >> "$work/flush-ms.txt"
+  metric "$ON_PORT" fuxi_clicks_flush_duration >> "$work/flush-ms.txt"; echo >> "$work/flush-ms.txt"
   sleep 5
 done
 sustained=$(wrk_figures < "$work/sustained-wrk.txt")
 sleep 12 # two flush intervals and more: everything counted is written by now
-counted=$(( $(metric "$ON_PORT" 'fuxi_clicks{state="counted"') - counted_before ))
-flushed_total=$(metric "$ON_PORT" 'fuxi_clicks{state="flushed"')
-counted_total=$(metric "$ON_PORT" 'fuxi_clicks{state="counted"')
-dropped=$(metric "$ON_PORT" 'fuxi_clicks{state="dropped"')
+counted=$(( $(metric "$ON_PORT" fuxi_clicks 'state="counted"') - counted_before ))
+flushed_total=$(metric "$ON_PORT" fuxi_clicks 'state="flushed"')
+counted_total=$(metric "$ON_PORT" fuxi_clicks 'state="counted"')
+dropped=$(metric "$ON_PORT" fuxi_clicks 'state="dropped"')
 
 echo
 echo "== Fuxi $(git rev-parse --short HEAD 2>/dev/null || echo '?') on $(nproc) cores, $LINKS links, wrk -t1 -c$CONNECTIONS, median of $ROUNDS x ${DURATION}s"
