@@ -90,6 +90,12 @@ class CodeBatchGeneratorIT {
             lock.executeQuery().close();
             assertFalse(generator.generate(1000, Long.MAX_VALUE, 0));
             assertEquals(0, rows.number("SELECT COUNT(*) FROM code_pool"));
+            // Released explicitly: a closed connection's locks go only once the server has ended its session,
+            // which happens after close() returns, so a generator started right away could still find it held.
+            try (PreparedStatement release =
+                    holder.prepareStatement("SELECT RELEASE_LOCK('fuxi.code-pool.generator')")) {
+                release.executeQuery().close();
+            }
         }
         assertTrue(generator.generate(1000, Long.MAX_VALUE, 0));
         assertEquals(1000, rows.number("SELECT COUNT(*) FROM code_pool"));
