@@ -1,6 +1,5 @@
 package io.fuxi.clicks.boundary;
 
-import io.fuxi.clicks.control.DayTotal;
 import io.fuxi.clicks.control.StatsRange;
 import io.fuxi.security.boundary.Caller;
 import jakarta.enterprise.context.RequestScoped;

@@ -1,5 +1,6 @@
 package io.fuxi.clicks.control;
 
+import io.fuxi.platform.web.ClientAddress;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;

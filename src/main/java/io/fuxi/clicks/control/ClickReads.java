@@ -1,5 +1,6 @@
 package io.fuxi.clicks.control;
 
+import io.fuxi.clicks.boundary.DayTotal;
 import java.sql.Connection;
 import java.sql.Date;
 import java.sql.PreparedStatement;

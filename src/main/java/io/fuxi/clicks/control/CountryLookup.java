@@ -2,6 +2,7 @@ package io.fuxi.clicks.control;
 
 import com.maxmind.db.CHMCache;
 import com.maxmind.db.Reader;
+import io.fuxi.platform.web.ClientAddress;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;

@@ -41,4 +41,11 @@ public class RedirectMetrics {
         metrics.gauge("cache.misses", "Cache lookups that did not, since the start", counts::cacheMisses);
         metrics.gauge("cache.evictions", "Links dropped because the cache was full, since the start", cache::evictions);
     }
+
+    /** The share of cache lookups that found their link since this node started, or NaN before the first lookup. */
+    public double cacheHitRatio() {
+        long hits = counts.cacheHits();
+        long lookups = hits + counts.cacheMisses();
+        return lookups == 0 ? Double.NaN : (double) hits / lookups;
+    }
 }

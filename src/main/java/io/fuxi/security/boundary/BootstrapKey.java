@@ -1,17 +1,14 @@
 package io.fuxi.security.boundary;
 
 import io.fuxi.security.control.KeySecrets;
+import io.fuxi.security.control.OwnerOnlyFile;
 import io.fuxi.security.entity.Role;
 import jakarta.annotation.PostConstruct;
 import jakarta.ejb.DependsOn;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
 import jakarta.inject.Inject;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Optional;
 import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -50,23 +47,10 @@ public class BootstrapKey {
         } else if (keys.none()) {
             String generated = KeySecrets.newSecret();
             keys.create("bootstrap", generated, Role.ADMIN);
-            Path file = save(generated);
+            Path file = OwnerOnlyFile.write(dataDir, FILE_NAME, generated);
             LOG.warning(
                     "\n\n    First start: generated the bootstrap admin API key (shown only this once, also saved in "
                             + file + "):\n\n        " + generated + "\n");
-        }
-    }
-
-    private Path save(String secret) {
-        try {
-            Path dir = Files.createDirectories(Path.of(dataDir));
-            Path file = dir.resolve(FILE_NAME);
-            Files.deleteIfExists(file);
-            Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-            Files.writeString(file, secret + "\n");
-            return file.toAbsolutePath();
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot save the bootstrap API key in " + dataDir, e);
         }
     }
 }

@@ -1,4 +1,4 @@
-package io.fuxi.clicks.control;
+package io.fuxi.clicks.boundary;
 
 import java.time.LocalDate;
 

@@ -1,4 +1,4 @@
-package io.fuxi.clicks.control;
+package io.fuxi.platform.web;
 
 import java.math.BigInteger;
 import java.net.InetAddress;

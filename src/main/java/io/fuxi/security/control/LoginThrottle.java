@@ -1,0 +1,64 @@
+package io.fuxi.security.control;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
+
+/**
+ * Slows down guessing at the console's sign-in: after a few failures for one account, or more for one client
+ * address, each further attempt must wait twice as long as the one before (1 s, 2 s, 4 s... at most 15 minutes),
+ * counted from the last failure. A wait refuses the attempt outright, so no request thread sleeps. A success clears
+ * the account and the address; failures older than the longest wait are forgotten.
+ */
+public final class LoginThrottle {
+
+    public static final int FREE_FAILURES_PER_ACCOUNT = 5;
+    public static final int FREE_FAILURES_PER_ADDRESS = 20;
+    static final long LONGEST_WAIT_SECONDS = 15 * 60;
+    private static final int FORGET_CHECK_SIZE = 10_000;
+    private static final long NANOS_PER_SECOND = 1_000_000_000L;
+
+    private final LongSupplier nanoTime;
+    private final Map<String, Failures> failures = new ConcurrentHashMap<>();
+
+    public LoginThrottle(LongSupplier nanoTime) {
+        this.nanoTime = nanoTime;
+    }
+
+    /** Seconds (rounded up) before an attempt for this account from this address may be tried; 0 when it may now. */
+    public long secondsToWait(String account, String address) {
+        long now = nanoTime.getAsLong();
+        return Math.max(
+                wait(failures.get("account:" + account), FREE_FAILURES_PER_ACCOUNT, now),
+                wait(failures.get("address:" + address), FREE_FAILURES_PER_ADDRESS, now));
+    }
+
+    public void failed(String account, String address) {
+        long now = nanoTime.getAsLong();
+        if (failures.size() > FORGET_CHECK_SIZE) {
+            failures.values().removeIf(entry -> now - entry.lastAt() > LONGEST_WAIT_SECONDS * NANOS_PER_SECOND);
+        }
+        failures.merge("account:" + account, new Failures(1, now), Failures::plus);
+        failures.merge("address:" + address, new Failures(1, now), Failures::plus);
+    }
+
+    public void succeeded(String account, String address) {
+        failures.remove("account:" + account);
+        failures.remove("address:" + address);
+    }
+
+    private static long wait(Failures entry, int free, long now) {
+        if (entry == null || entry.count() < free) {
+            return 0;
+        }
+        long waitSeconds = Math.min(LONGEST_WAIT_SECONDS, 1L << Math.min(entry.count() - free, 30));
+        long left = entry.lastAt() + waitSeconds * NANOS_PER_SECOND - now;
+        return left <= 0 ? 0 : (left + NANOS_PER_SECOND - 1) / NANOS_PER_SECOND;
+    }
+
+    private record Failures(int count, long lastAt) {
+        Failures plus(Failures more) {
+            return new Failures(count + more.count, Math.max(lastAt, more.lastAt));
+        }
+    }
+}

@@ -1,0 +1,143 @@
+package io.fuxi.it;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Cookie;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * Debian's headless Chromium, driven through Debian's chromedriver: both paths are given, so Selenium never tries to
+ * download a browser or a driver. When either is missing the test fails and says how to install them.
+ */
+public final class ConsoleBrowser implements AutoCloseable {
+
+    static final File CHROMIUM = new File("/usr/bin/chromium");
+    static final File CHROMEDRIVER = new File("/usr/bin/chromedriver");
+    private static final Path SCREENSHOTS = Path.of(System.getProperty("fuxi.it.screenshots", "target/screenshots"));
+
+    private final ChromeDriver driver;
+    private final Path profile;
+    private final String base;
+
+    private ConsoleBrowser(ChromeDriver driver, Path profile, String base) {
+        this.driver = driver;
+        this.profile = profile;
+        this.base = base;
+    }
+
+    /** A new browser, with a fresh profile (no cookies), sized like a laptop's screen. */
+    public static ConsoleBrowser open(URL base) {
+        for (File binary : new File[] {CHROMIUM, CHROMEDRIVER}) {
+            if (!binary.canExecute()) {
+                throw new IllegalStateException(binary + " is missing: the console tests need Debian's chromium and"
+                        + " chromium-driver (apt-get install chromium chromium-driver; .ci/run installs them)");
+            }
+        }
+        try {
+            Path profile = Files.createTempDirectory("fuxi-chromium-");
+            ChromeOptions options = new ChromeOptions()
+                    .setBinary(CHROMIUM)
+                    .addArguments(
+                            "--headless=new",
+                            "--no-sandbox",
+                            "--disable-gpu",
+                            "--disable-dev-shm-usage",
+                            "--user-data-dir=" + profile);
+            ChromeDriverService service = new ChromeDriverService.Builder()
+                    .usingDriverExecutable(CHROMEDRIVER)
+                    .usingAnyFreePort()
+                    .build();
+            ChromeDriver driver = new ChromeDriver(service, options);
+            driver.manage().window().setSize(new Dimension(1280, 900));
+            String root = base.toString().endsWith("/") ? base.toString() : base + "/";
+            return new ConsoleBrowser(driver, profile, root);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public ConsoleBrowser go(String path) {
+        driver.get(base + path);
+        return this;
+    }
+
+    public WebDriver driver() {
+        return driver;
+    }
+
+    /** Signs in on the sign-in page the browser is sent to, and waits for the page after it. */
+    public ConsoleBrowser signIn(String username, String password) {
+        go("admin/");
+        submitSignIn(username, password);
+        return this;
+    }
+
+    public void submitSignIn(String username, String password) {
+        WebElement name = waitFor(By.id("sign-in:username"));
+        name.clear();
+        name.sendKeys(username);
+        WebElement secret = driver.findElement(By.cssSelector("#sign-in\\:password, #sign-in\\:password input"));
+        secret.clear();
+        secret.sendKeys(password);
+        String before = driver.getPageSource();
+        driver.findElement(By.id("sign-in:submit")).click();
+        new WebDriverWait(driver, Duration.ofSeconds(20))
+                .until(d -> !d.getPageSource().equals(before));
+    }
+
+    public WebElement waitFor(By what) {
+        return new WebDriverWait(driver, Duration.ofSeconds(20))
+                .until(ExpectedConditions.visibilityOfElementLocated(what));
+    }
+
+    public String text(By what) {
+        return waitFor(what).getText();
+    }
+
+    public String title() {
+        return driver.getTitle();
+    }
+
+    public String path() {
+        return driver.getCurrentUrl().substring(base.length() - 1);
+    }
+
+    public Cookie cookie(String name) {
+        return driver.manage().getCookieNamed(name);
+    }
+
+    /** Saves what the browser shows as target/screenshots/NAME.png. */
+    public void screenshot(String name) {
+        try {
+            Files.createDirectories(SCREENSHOTS);
+            Files.write(SCREENSHOTS.resolve(name + ".png"), driver.getScreenshotAs(OutputType.BYTES));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        driver.quit();
+        try (var files = Files.walk(profile)) {
+            files.sorted(java.util.Comparator.reverseOrder())
+                    .forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
