@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.net.URLEncoder;
 import java.net.http.HttpRequest;
@@ -15,7 +16,9 @@ import java.security.spec.InvalidKeySpecException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.Base64;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.crypto.SecretKeyFactory;
@@ -101,29 +104,139 @@ class AdminConsoleIT extends DeployedFuxi {
 
     @Test
     void theDashboardShowsTheSameFiguresAsTheApi() {
+        JsonObject before = today();
         for (int i = 0; i < 3; i++) {
             String code = admin.created("{\"url\":\"https://example.com/dashboard/" + i + "\"}")
                     .getString("code");
             assertEquals(302, admin.follow(code).statusCode());
         }
-        JsonObject today = awaitFlushedToday();
+        awaitFlushed(before, 3);
         try (ConsoleBrowser browser = ConsoleBrowser.open(base).signIn(ADMIN, PASSWORD)) {
-            assertEquals(
-                    String.format("%,d", today.getJsonNumber("linksCreated").longValue()),
-                    browser.text(By.cssSelector("#created-today .figure-value")));
-            assertEquals(
-                    String.format(
-                            "%,d",
-                            today.getJsonNumber("clicks").longValue()
-                                    + today.getJsonNumber("botClicks").longValue()),
-                    browser.text(By.cssSelector("#clicks-today .figure-value")));
+            // read the API before and after the page, so that a flush in between cannot make them differ
+            JsonObject api;
+            List<String> shown;
+            do {
+                api = today();
+                browser.go("admin/");
+                shown = List.of(
+                        browser.text(By.cssSelector("#created-today .figure-value")),
+                        browser.text(By.cssSelector("#clicks-today .figure-value")),
+                        browser.text(By.cssSelector("#pool-remaining .figure-value")));
+            } while (!api.equals(today()));
             long remaining = Api.json(admin.get("api/v1/pool"))
                     .getJsonNumber("remaining")
                     .longValue();
             assertEquals(
-                    String.format("%,d", remaining), browser.text(By.cssSelector("#pool-remaining .figure-value")));
+                    List.of(
+                            String.format("%,d", number(api, "linksCreated")),
+                            String.format("%,d", number(api, "clicks") + number(api, "botClicks")),
+                            String.format("%,d", remaining)),
+                    shown);
             browser.waitFor(By.cssSelector("#daily-chart canvas"));
             browser.screenshot("dashboard");
+        }
+    }
+
+    @Test
+    void linksAreFoundByCodeAndByUrlText() {
+        String word = "findme" + System.nanoTime();
+        String code = admin.created("{\"url\":\"https://example.com/" + word + "/one\"}")
+                .getString("code");
+        admin.created("{\"url\":\"https://example.com/" + word + "/two\"}");
+        admin.created("{\"url\":\"https://example.com/elsewhere\"}");
+        try (ConsoleBrowser browser = ConsoleBrowser.open(base).signIn(ADMIN, PASSWORD)) {
+            browser.go("admin/links/");
+            search(browser, code);
+            assertEquals(List.of(code), codesShown(browser));
+            search(browser, word);
+            assertEquals(2, codesShown(browser).size(), codesShown(browser).toString());
+            assertTrue(codesShown(browser).contains(code));
+            browser.screenshot("links");
+        }
+    }
+
+    @Test
+    void aChangedUrlIsWhereTheShortLinkLeadsNextAndADisabledLinkIsGone() {
+        String code = admin.created("{\"url\":\"https://example.com/before\"}").getString("code");
+        try (ConsoleBrowser browser = ConsoleBrowser.open(base).signIn(ADMIN, PASSWORD)) {
+            browser.go("admin/links/link.xhtml?code=" + code);
+            var url = browser.waitFor(By.id("edit:url"));
+            url.clear();
+            url.sendKeys("https://example.com/after");
+            browser.driver().findElement(By.id("edit:save")).click();
+            assertEquals("Saved.", browser.text(By.cssSelector(".ui-messages-info-summary")));
+            assertEquals(
+                    "https://example.com/after",
+                    admin.follow(code).headers().firstValue("Location").orElseThrow());
+
+            browser.driver()
+                    .findElement(By.cssSelector("#edit\\:enabled .ui-chkbox-box"))
+                    .click();
+            browser.driver().findElement(By.id("edit:save")).click();
+            assertEquals("disabled", browser.text(By.cssSelector("#state .state")));
+            assertEquals(410, admin.follow(code).statusCode());
+            assertEquals(
+                    List.of("created", "changed", "disabled"),
+                    browser.driver().findElements(By.cssSelector("#history tbody tr td:nth-child(3)")).stream()
+                            .map(cell -> cell.getText().replace("What", "").strip())
+                            .toList());
+            browser.screenshot("link");
+        }
+    }
+
+    @Test
+    void selectedLinksAreDisabledTogetherAfterAConfirmation() {
+        String word = "bulk" + System.nanoTime();
+        List<String> codes = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            codes.add(admin.created("{\"url\":\"https://example.com/" + word + "/" + i + "\"}")
+                    .getString("code"));
+        }
+        try (ConsoleBrowser browser = ConsoleBrowser.open(base).signIn(ADMIN, PASSWORD)) {
+            browser.go("admin/links/");
+            search(browser, word);
+            for (var box : browser.driver().findElements(By.cssSelector("#links\\:table tbody .ui-chkbox-box"))) {
+                box.click();
+            }
+            browser.driver().findElement(By.id("links:disable")).click();
+            browser.waitFor(By.cssSelector(".ui-confirmdialog-yes")).click();
+            assertEquals("3 links disabled.", browser.text(By.cssSelector(".ui-messages-info-summary")));
+        }
+        for (String code : codes) {
+            assertEquals(410, admin.follow(code).statusCode(), code);
+        }
+    }
+
+    @Test
+    void aViewerReadsButCannotChangeAnything() {
+        String password = "viewer-password-" + System.nanoTime();
+        addAccount("reader", password, "VIEWER");
+        String code =
+                admin.created("{\"url\":\"https://example.com/read-only\"}").getString("code");
+        try (ConsoleBrowser browser = ConsoleBrowser.open(base).signIn("reader", password)) {
+            browser.go("admin/links/");
+            search(browser, code);
+            assertEquals(List.of(code), codesShown(browser));
+            assertTrue(browser.driver().findElements(By.id("links:disable")).isEmpty(), "no bulk actions");
+            browser.go("admin/links/link.xhtml?code=" + code);
+            assertEquals("https://example.com/read-only", browser.text(By.cssSelector("#target a")));
+            assertTrue(browser.driver().findElements(By.id("edit:save")).isEmpty(), "no edit form");
+        }
+        assertEquals(302, admin.follow(code).statusCode());
+    }
+
+    @Test
+    void aStoredScriptUrlIsShownAsTextAndNeverRuns() {
+        String code = admin.created("{\"url\":\"https://e.org/\\\"><script>document.title='owned'</script>\"}")
+                .getString("code");
+        try (ConsoleBrowser browser = ConsoleBrowser.open(base).signIn(ADMIN, PASSWORD)) {
+            browser.go("admin/links/link.xhtml?code=" + code);
+            String shown = browser.text(By.cssSelector("#target a"));
+            assertTrue(shown.startsWith("https://e.org/%22%3E%3Cscript%3E"), shown);
+            assertEquals("Link " + code + " · Fuxi", browser.title(), "no script ran");
+            browser.go("admin/links/");
+            search(browser, code);
+            assertEquals("Links · Fuxi", browser.title());
         }
     }
 
@@ -169,6 +282,19 @@ class AdminConsoleIT extends DeployedFuxi {
         assertEquals(302, after.statusCode(), "still not signed in");
     }
 
+    private static void search(ConsoleBrowser browser, String query) {
+        var field = browser.waitFor(By.id("links:query"));
+        field.clear();
+        field.sendKeys(query);
+        browser.clickAndAwaitUpdate(By.id("links:search"), "links:table");
+    }
+
+    private static List<String> codesShown(ConsoleBrowser browser) {
+        return browser.driver().findElements(By.cssSelector("#links\\:table tbody a.code")).stream()
+                .map(link -> link.getText())
+                .toList();
+    }
+
     private HttpResponse<String> postSignIn(String cookie, String viewState) {
         String form = "sign-in=sign-in&sign-in%3Ausername=admin&sign-in%3Apassword="
                 + URLEncoder.encode(PASSWORD, StandardCharsets.UTF_8) + "&sign-in%3Asubmit="
@@ -181,26 +307,36 @@ class AdminConsoleIT extends DeployedFuxi {
                 .POST(HttpRequest.BodyPublishers.ofString(form)));
     }
 
-    private JsonObject awaitFlushedToday() {
+    /** Today's totals across all links, as GET /api/v1/stats answers them. */
+    private JsonObject today() {
         String today = LocalDate.now(ZoneOffset.UTC).toString();
+        return Api.json(admin.get("api/v1/stats?from=" + today + "&to=" + today)).getJsonArray("days").stream()
+                .map(value -> value.asJsonObject())
+                .filter(value -> value.getString("date").equals(today))
+                .findFirst()
+                .orElse(Json.createObjectBuilder()
+                        .add("linksCreated", 0)
+                        .add("clicks", 0)
+                        .add("botClicks", 0)
+                        .build());
+    }
+
+    private void awaitFlushed(JsonObject before, int more) {
         Instant deadline = Instant.now().plusSeconds(30);
         while (Instant.now().isBefore(deadline)) {
-            JsonObject day =
-                    Api.json(admin.get("api/v1/stats?from=" + today + "&to=" + today)).getJsonArray("days").stream()
-                            .map(value -> value.asJsonObject())
-                            .filter(value -> value.getString("date").equals(today))
-                            .findFirst()
-                            .orElse(null);
-            if (day != null
-                    && day.getJsonNumber("linksCreated").longValue() >= 3
-                    && day.getJsonNumber("clicks").longValue()
-                                    + day.getJsonNumber("botClicks").longValue()
-                            >= 3) {
-                return day;
+            JsonObject now = today();
+            if (number(now, "linksCreated") >= number(before, "linksCreated") + more
+                    && number(now, "clicks") + number(now, "botClicks")
+                            >= number(before, "clicks") + number(before, "botClicks") + more) {
+                return;
             }
             sleep();
         }
-        throw new AssertionError("the clicks were not flushed within 30 s");
+        throw new AssertionError("the new links and clicks were not flushed within 30 s");
+    }
+
+    private static long number(JsonObject day, String name) {
+        return day.getJsonNumber(name).longValue();
     }
 
     private static void sleep() {

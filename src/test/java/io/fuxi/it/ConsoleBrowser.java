@@ -11,6 +11,7 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.Cookie;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -97,6 +98,18 @@ public final class ConsoleBrowser implements AutoCloseable {
         driver.findElement(By.id("sign-in:submit")).click();
         new WebDriverWait(driver, Duration.ofSeconds(20))
                 .until(d -> !d.getPageSource().equals(before));
+    }
+
+    /**
+     * Clicks and waits until the Ajax answer has replaced the element with this id: the element is marked before the
+     * click, and the one that answers carries no mark.
+     */
+    public void clickAndAwaitUpdate(By button, String updatedId) {
+        driver.executeScript("document.getElementById(arguments[0]).dataset.stale = 'yes'", updatedId);
+        driver.findElement(button).click();
+        new WebDriverWait(driver, Duration.ofSeconds(20))
+                .ignoring(StaleElementReferenceException.class)
+                .until(d -> d.findElement(By.id(updatedId)).getDomAttribute("data-stale") == null);
     }
 
     public WebElement waitFor(By what) {

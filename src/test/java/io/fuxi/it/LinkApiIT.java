@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
 import java.io.IOException;
 import java.net.Socket;
 import java.net.http.HttpRequest;
@@ -70,6 +71,65 @@ class LinkApiIT extends DeployedFuxi {
                 "the link as created, with its clicks");
 
         assertProblem(admin.get("api/v1/links/nO-such"), 404, "code");
+    }
+
+    /** Who did what to a link, in order, with the fields before and after; another partner sees nothing. */
+    @Test
+    void theHistoryRecordsEveryChangeWithWhoAndWhat() {
+        Api partner = admin.newPartner("history-partner");
+        JsonObject link = partner.created("{\"url\":\"https://example.com/history\"}");
+        String code = link.getString("code");
+        String path = "api/v1/links/" + code;
+        assertEquals(
+                200,
+                partner.patch(path, "{\"url\":\"https://example.com/history/moved\"}")
+                        .statusCode());
+        assertEquals(200, admin.patch(path, "{\"enabled\":false}").statusCode());
+        assertEquals(200, admin.patch(path, "{\"enabled\":false}").statusCode(), "no change, no entry");
+        assertEquals(
+                200,
+                partner.patch(path, "{\"redirectStatus\":301,\"enabled\":true}").statusCode());
+
+        List<JsonObject> entries = Api.json(partner.get(path + "/history")).getJsonArray("entries").stream()
+                .map(entry -> entry.asJsonObject())
+                .toList();
+        assertEquals(
+                List.of("created", "changed", "disabled", "changed"),
+                entries.stream().map(entry -> entry.getString("action")).toList());
+        String partnerActor = entries.get(0).getString("actor");
+        assertTrue(partnerActor.matches("key:\\d+"), partnerActor);
+        assertEquals("key:1", entries.get(2).getString("actor"), "the suite's admin key is the first key");
+        assertEquals(partnerActor, entries.get(3).getString("actor"));
+        assertEquals(
+                "https://example.com/history",
+                entries.get(0).getJsonObject("after").getString("url"));
+        assertEquals(
+                Json.createObjectBuilder()
+                        .add("url", "https://example.com/history")
+                        .build(),
+                entries.get(1).getJsonObject("before"));
+        assertEquals(
+                Json.createObjectBuilder()
+                        .add("url", "https://example.com/history/moved")
+                        .build(),
+                entries.get(1).getJsonObject("after"));
+        assertEquals(
+                Json.createObjectBuilder()
+                        .add("enabled", false)
+                        .add("redirectStatus", JsonValue.NULL)
+                        .build(),
+                entries.get(3).getJsonObject("before"));
+        assertEquals(
+                Instant.parse(link.getString("createdAt")),
+                Instant.parse(entries.get(0).getString("at")));
+
+        assertProblem(admin.newPartner("history-stranger").get(path + "/history"), 404, "code");
+        assertEquals(204, partner.delete(path).statusCode());
+        assertEquals(
+                List.of("deleted"),
+                rows.texts("SELECT action FROM link_history WHERE code = ?", code),
+                "a deleted link keeps the record of its delete");
+        assertProblem(partner.get(path + "/history"), 404, "code");
     }
 
     @Test

@@ -2,15 +2,18 @@ package io.fuxi.links.boundary;
 
 import io.fuxi.platform.database.Sql;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Deletes expired links with their search words, for the expiry purge: on the purge's connection and in its
@@ -26,12 +29,19 @@ public class ExpiredLinks {
      */
     public record Batch(int found, List<String> deleted) {}
 
+    /** How long the record of a deleted link's delete is kept. */
+    @Inject
+    @ConfigProperty(name = "fuxi.links.history-retention-days", defaultValue = "400")
+    int historyRetentionDays;
+
     /** Deletes up to {@code limit} links that expired before {@code cutoff}, oldest expiry first. */
     public Batch delete(Connection connection, Instant cutoff, int limit) throws SQLException {
         List<String> candidates = expired(connection, cutoff, limit);
         List<String> doomed = candidates.isEmpty() ? candidates : lockStillExpired(connection, candidates, cutoff);
         delete(connection, "DELETE FROM link WHERE code IN ", doomed);
         delete(connection, "DELETE FROM link_word WHERE code IN ", doomed);
+        delete(connection, "DELETE FROM link_history WHERE code IN ", doomed);
+        forgetDeletedLinks(connection, cutoff.minus(Duration.ofDays(historyRetentionDays)), limit);
         return new Batch(candidates.size(), doomed);
     }
 
@@ -70,6 +80,15 @@ public class ExpiredLinks {
                 }
             }
             return codes;
+        }
+    }
+
+    /** Drops up to {@code limit} records of deleted links older than {@code before}. */
+    private static void forgetDeletedLinks(Connection connection, Instant before, int limit) throws SQLException {
+        try (PreparedStatement delete = connection.prepareStatement(
+                "DELETE FROM link_history WHERE action = 'deleted' AND at < ? LIMIT " + limit)) {
+            delete.setObject(1, utc(before));
+            delete.executeUpdate();
         }
     }
 

@@ -6,6 +6,8 @@ import io.fuxi.destinations.boundary.DestinationRules;
 import io.fuxi.links.control.AliasPolicy;
 import io.fuxi.links.control.AliasTakenException;
 import io.fuxi.links.control.BulkConflictException;
+import io.fuxi.links.control.LinkFields;
+import io.fuxi.links.control.LinkHistory;
 import io.fuxi.links.control.LinkLifetime;
 import io.fuxi.links.control.LinkOptions;
 import io.fuxi.links.control.LinkPatch;
@@ -13,6 +15,7 @@ import io.fuxi.links.control.LinkRequest;
 import io.fuxi.links.control.UnknownLinkException;
 import io.fuxi.links.control.UrlPolicy;
 import io.fuxi.links.entity.Link;
+import io.fuxi.links.search.LinkListing;
 import io.fuxi.links.search.LinkSearch;
 import io.fuxi.links.search.LinkWordIndex;
 import io.fuxi.links.search.SearchTerm;
@@ -23,6 +26,7 @@ import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -83,7 +87,14 @@ public class LinkService {
     @Inject
     LinkSearch search;
 
+    @Inject
+    LinkHistory history;
+
+    @Inject
+    LinkListing listing;
+
     public Creation create(Caller caller, LinkRequest request) {
+        caller.requireChanges();
         Instant now = now();
         Checked checked = check(request, now);
         if (request.acceptsExistingLink()) {
@@ -106,6 +117,7 @@ public class LinkService {
                     .orElse(e);
         }
         words.add(List.of(link));
+        history.created(List.of(link), caller.actor(), now);
         LinkView view = view(link);
         created.fire(new LinkCreated(view));
         return new Creation(view, true);
@@ -127,6 +139,7 @@ public class LinkService {
      * are written in JDBC batches.
      */
     public List<BulkResult> createAll(Caller caller, List<JsonValue> items) {
+        caller.requireChanges();
         Instant now = now();
         BulkResult[] results = new BulkResult[items.size()];
         Map<Integer, Checked> valid = new LinkedHashMap<>();
@@ -164,6 +177,7 @@ public class LinkService {
             throw new BulkConflictException(e);
         }
         words.add(batch);
+        history.created(batch, caller.actor(), now);
         batch.forEach(link -> created.fire(new LinkCreated(view(link))));
         return List.of(results);
     }
@@ -207,7 +221,9 @@ public class LinkService {
     }
 
     public LinkView update(Caller caller, String code, LinkPatch patch) {
+        caller.requireChanges();
         Link link = visible(caller, code);
+        JsonObject before = LinkFields.of(link);
         Instant now = now();
         patch.url().map(this::allowedUrl).ifPresent(url -> {
             link.changeUrl(url);
@@ -227,14 +243,60 @@ public class LinkService {
         if (patch.resetForwardQuery()) {
             link.changeForwardQuery(null);
         }
+        history.changed(link, before, caller.actor(), now);
         changed.fire(new LinkChanged(code));
         return view(link);
     }
 
+    /** Deletes the link; its history is cut to the record of the delete (see {@link LinkHistory#deleted}). */
     public void delete(Caller caller, String code) {
-        em.remove(visible(caller, code));
+        caller.requireChanges();
+        Link link = visible(caller, code);
+        history.deleted(link, caller.actor(), now());
+        em.remove(link);
         words.remove(List.of(code));
         deleted.fire(new LinkDeleted(code));
+    }
+
+    /** The change a JSON patch describes (as the API's PATCH takes it), checked by the same rules. */
+    public LinkView update(Caller caller, String code, JsonValue patch) {
+        return update(caller, code, LinkPatch.from(patch));
+    }
+
+    /** One change to several links, all or none. */
+    public void updateAll(Caller caller, Collection<String> codes, JsonValue patch) {
+        LinkPatch change = LinkPatch.from(patch);
+        codes.forEach(code -> update(caller, code, change));
+    }
+
+    /** Deletes several links, all or none. */
+    public void deleteAll(Caller caller, Collection<String> codes) {
+        codes.forEach(code -> delete(caller, code));
+    }
+
+    /** For the console: a page of all links that pass the filter (an admin's or a viewer's reach only). */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public List<LinkView> find(Caller caller, LinkFilter filter, int first, int max) {
+        caller.requireAdmin();
+        return listing.page(filter, now(), first, max).stream().map(this::view).toList();
+    }
+
+    /** For the console: how many links pass the filter, counted up to {@code cap}. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public long count(Caller caller, LinkFilter filter, int cap) {
+        caller.requireAdmin();
+        return listing.count(filter, now(), cap);
+    }
+
+    /** The link's short URL under the configured base. */
+    public String shortUrl(String code) {
+        return options.shortUrl(code);
+    }
+
+    /** Every recorded change of the link, oldest first. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public List<HistoryEntry> history(Caller caller, String code) {
+        return history.of(visible(caller, code));
     }
 
     /** The link if the caller may see it; otherwise the same 404 as for a code nobody has, so as not to tell them apart. */

@@ -4,6 +4,7 @@ import io.fuxi.links.control.LinkOptions;
 import io.fuxi.links.entity.Link;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import java.io.Serializable;
 import java.time.Instant;
 
 /**
@@ -12,6 +13,7 @@ import java.time.Instant;
  * @param redirectStatus the status its redirect answers with: the link's own, or the configured default
  * @param forwardQuery   whether its redirect passes the short URL's query string on: the link's own choice, or the
  *                       configured default
+ * @param ownerKeyId     the API key that owns it
  */
 public record LinkView(
         String code,
@@ -20,7 +22,9 @@ public record LinkView(
         Instant expiresAt,
         boolean enabled,
         int redirectStatus,
-        boolean forwardQuery) {
+        boolean forwardQuery,
+        long ownerKeyId)
+        implements Serializable {
 
     static LinkView of(Link link, LinkOptions options) {
         return new LinkView(
@@ -30,7 +34,8 @@ public record LinkView(
                 link.expiresAt(),
                 link.enabled(),
                 link.redirectStatus() == null ? options.defaultRedirectStatus() : link.redirectStatus(),
-                link.forwardQuery() == null ? options.defaultForwardQuery() : link.forwardQuery());
+                link.forwardQuery() == null ? options.defaultForwardQuery() : link.forwardQuery(),
+                link.ownerKeyId());
     }
 
     public JsonObject toJson(String shortUrl) {
@@ -44,5 +49,10 @@ public record LinkView(
                 .add("redirectStatus", redirectStatus)
                 .add("forwardQuery", forwardQuery)
                 .build();
+    }
+
+    /** Whether its redirect leads on now: enabled and not expired. */
+    public boolean isLiveAt(Instant now) {
+        return enabled && expiresAt.isAfter(now);
     }
 }

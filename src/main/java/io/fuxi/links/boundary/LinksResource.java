@@ -146,6 +146,25 @@ public class LinksResource {
     }
 
     /** The short URL as a QR code: {@code format} png (default) or svg, {@code size} in pixels (64 to 2,048). */
+    /** Every recorded change of the link (at most the newest 1,000), oldest first. */
+    @GET
+    @Path("{code}/history")
+    public JsonObject history(@PathParam("code") String code) {
+        JsonArrayBuilder entries = Json.createArrayBuilder();
+        for (HistoryEntry entry : links.history(caller, code)) {
+            entries.add(Json.createObjectBuilder()
+                    .add("at", entry.at().toString())
+                    .add("actor", entry.actor())
+                    .add("action", entry.action())
+                    .add("before", entry.before())
+                    .add("after", entry.after()));
+        }
+        return Json.createObjectBuilder()
+                .add("code", code)
+                .add("entries", entries)
+                .build();
+    }
+
     @GET
     @Path("{code}/qr")
     @Produces({"image/png", "image/svg+xml"})

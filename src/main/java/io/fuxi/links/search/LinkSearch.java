@@ -31,11 +31,16 @@ public class LinkSearch {
     EntityManager em;
 
     public List<Link> page(long owner, SearchTerm term, int first, int max) {
-        if (!term.canMatch()) {
+        return page(List.of(owner), term, LinkListing.Conditions.NONE, first, max);
+    }
+
+    /** The same search over the links of several owners, each link also meeting the conditions. */
+    public List<Link> page(List<Long> owners, SearchTerm term, LinkListing.Conditions conditions, int first, int max) {
+        if (!term.canMatch() || owners.isEmpty()) {
             return List.of();
         }
         Map<String, Integer> counts =
-                term.words().stream().collect(Collectors.toMap(word -> word, word -> linksWith(owner, word)));
+                term.words().stream().collect(Collectors.toMap(word -> word, word -> linksWith(owners, word)));
         String rarest =
                 term.words().stream().min(Comparator.comparing(counts::get)).orElseThrow();
         String driver = counts.get(rarest) <= FEW ? rarest : null;
@@ -43,7 +48,7 @@ public class LinkSearch {
         Link last = null;
         while (matches.size() < first + max) {
             int size = Math.min(MAX_CHUNK, first + max - matches.size());
-            List<Link> chunk = chunk(owner, term, driver, last, size);
+            List<Link> chunk = chunk(owners, term, conditions, driver, last, size);
             chunk.stream().filter(link -> term.wordsBegin(link.url())).forEach(matches::add);
             if (chunk.size() < size) {
                 break;
@@ -53,15 +58,16 @@ public class LinkSearch {
         return matches.subList(Math.min(first, matches.size()), Math.min(first + max, matches.size()));
     }
 
-    /** The next chunk of the owner's links containing every part, newest first, after {@code last}. */
+    /** The next chunk of the owners' links containing every part, newest first, after {@code last}. */
     @SuppressWarnings("unchecked")
-    private List<Link> chunk(long owner, SearchTerm term, String driver, Link last, int size) {
+    private List<Link> chunk(
+            List<Long> owners, SearchTerm term, LinkListing.Conditions conditions, String driver, Link last, int size) {
         StringBuilder sql = new StringBuilder("SELECT l.* FROM link l");
         if (driver != null) {
             sql.append(
-                    " JOIN (SELECT DISTINCT code FROM link_word WHERE owner_key_id = :owner AND word LIKE :driver) d ON d.code = l.code");
+                    " JOIN (SELECT DISTINCT code FROM link_word WHERE owner_key_id IN (:owners) AND word LIKE :driver) d ON d.code = l.code");
         }
-        sql.append(" WHERE l.owner_key_id = :owner");
+        sql.append(" WHERE l.owner_key_id IN (:owners)").append(conditions.sql());
         for (int i = 0; i < term.parts().size(); i++) {
             sql.append(" AND LOWER(l.url) LIKE :part").append(i).append(" ESCAPE '!'");
         }
@@ -69,7 +75,8 @@ public class LinkSearch {
             sql.append(" AND (l.created_at < :createdAt OR (l.created_at = :createdAt AND l.code < :code))");
         }
         sql.append(" ORDER BY l.created_at DESC, l.code DESC");
-        Query query = em.createNativeQuery(sql.toString(), Link.class).setParameter("owner", owner);
+        Query query = em.createNativeQuery(sql.toString(), Link.class).setParameter("owners", owners);
+        conditions.bind(query);
         if (driver != null) {
             query.setParameter("driver", driver + "%");
         }
@@ -82,12 +89,12 @@ public class LinkSearch {
         return query.setMaxResults(size).getResultList();
     }
 
-    /** How many of the owner's index rows start with the word, counted no further than just past {@link #FEW}. */
-    private int linksWith(long owner, String word) {
+    /** How many of the owners' index rows start with the word, counted no further than just past {@link #FEW}. */
+    private int linksWith(List<Long> owners, String word) {
         Number count = (Number) em.createNativeQuery(
-                        "SELECT COUNT(*) FROM (SELECT 1 FROM link_word WHERE owner_key_id = :owner AND word LIKE :word LIMIT "
+                        "SELECT COUNT(*) FROM (SELECT 1 FROM link_word WHERE owner_key_id IN (:owners) AND word LIKE :word LIMIT "
                                 + (FEW + 1) + ") c")
-                .setParameter("owner", owner)
+                .setParameter("owners", owners)
                 .setParameter("word", word + "%")
                 .getSingleResult();
         return count.intValue();

@@ -33,7 +33,7 @@ public class ApiKeys {
                 .setParameter("hash", KeySecrets.hash(secret))
                 .getResultStream()
                 .findFirst()
-                .map(key -> new Caller(key.id(), key.role(), key.rateLimitPerMinute()));
+                .map(key -> Caller.key(key.id(), key.role(), key.rateLimitPerMinute()));
     }
 
     public boolean exists(String secret) {

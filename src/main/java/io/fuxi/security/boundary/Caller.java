@@ -5,15 +5,27 @@ import io.fuxi.security.entity.Role;
 import java.security.Principal;
 
 /**
- * The authenticated API key behind a request.
+ * Who is behind a call: an API key, or a console account acting with an admin's reach.
  *
+ * @param keyId              the API key, or 0 for a console account (which owns no links)
  * @param rateLimitPerMinute the key's own limit, or null for the configured default
+ * @param actor              who it is in a link's history: {@code key:<id>} or {@code account:<name>}
+ * @param readOnly           a viewer account: reads what an admin reads, changes nothing
  */
-public record Caller(long keyId, Role role, Integer rateLimitPerMinute) implements Principal {
+public record Caller(long keyId, Role role, Integer rateLimitPerMinute, String actor, boolean readOnly)
+        implements Principal {
+
+    static Caller key(long keyId, Role role, Integer rateLimitPerMinute) {
+        return new Caller(keyId, role, rateLimitPerMinute, "key:" + keyId, false);
+    }
+
+    static Caller account(String name, boolean readOnly) {
+        return new Caller(0, Role.ADMIN, null, "account:" + name, readOnly);
+    }
 
     @Override
     public String getName() {
-        return "key-" + keyId;
+        return actor;
     }
 
     public boolean isAdmin() {
@@ -23,6 +35,13 @@ public record Caller(long keyId, Role role, Integer rateLimitPerMinute) implemen
     public void requireAdmin() {
         if (!isAdmin()) {
             throw new ProblemException(403, "Forbidden", "This call needs an admin key.");
+        }
+    }
+
+    /** Refuses a viewer account anything that would change something. */
+    public void requireChanges() {
+        if (readOnly) {
+            throw new ProblemException(403, "Forbidden", "This account may only read.");
         }
     }
 }

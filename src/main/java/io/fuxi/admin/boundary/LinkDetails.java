@@ -1,0 +1,153 @@
+package io.fuxi.admin.boundary;
+
+import io.fuxi.clicks.boundary.ClickStats;
+import io.fuxi.links.boundary.HistoryEntry;
+import io.fuxi.links.boundary.LinkService;
+import io.fuxi.links.boundary.LinkView;
+import io.fuxi.platform.problem.ProblemException;
+import io.fuxi.security.boundary.ConsoleAccount;
+import jakarta.faces.context.FacesContext;
+import jakarta.faces.view.ViewScoped;
+import jakarta.inject.Inject;
+import jakarta.inject.Named;
+import jakarta.json.Json;
+import jakarta.json.JsonObjectBuilder;
+import java.io.IOException;
+import java.io.Serializable;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+
+/** One link: every field, its clicks and its history; edit or delete it. */
+@Named
+@ViewScoped
+public class LinkDetails implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    @Inject
+    LinkService links;
+
+    @Inject
+    ClickStats clicks;
+
+    @Inject
+    ConsoleAccount account;
+
+    @Inject
+    Clock clock;
+
+    private String code;
+    private LinkView link;
+    private String url;
+    private LocalDateTime expiresAt;
+    private boolean enabled;
+    private int redirectStatus;
+
+    /** Reads the link named by the page's {@code code} parameter (no link: the page says so). */
+    public void load() {
+        try {
+            show(links.read(account.caller(), code));
+        } catch (ProblemException unknown) {
+            link = null;
+        }
+    }
+
+    public void save() {
+        JsonObjectBuilder patch = Json.createObjectBuilder()
+                .add("url", url == null ? "" : url.strip())
+                .add("enabled", enabled);
+        if (expiresAt != null && !expiresAt.equals(shownExpiry())) {
+            patch.add(
+                    "expiresAt", expiresAt.toInstant(ZoneOffset.UTC).toString()); // only when changed: see shownExpiry
+        }
+        if (redirectStatus != link.redirectStatus()) {
+            patch.add("redirectStatus", redirectStatus); // only when changed: the link keeps following the default
+        }
+        Messages.run(() -> show(links.update(account.caller(), code, patch.build())), "Saved.");
+    }
+
+    public void delete() throws IOException {
+        if (Messages.run(() -> links.delete(account.caller(), code), "Link " + code + " deleted.")) {
+            Messages.keepForRedirect();
+            FacesContext faces = FacesContext.getCurrentInstance();
+            faces.getExternalContext().redirect(faces.getExternalContext().getRequestContextPath() + "/admin/links/");
+        }
+    }
+
+    public List<HistoryEntry> getHistory() {
+        return link == null ? List.of() : links.history(account.caller(), code);
+    }
+
+    public long getTotalClicks() {
+        return clicks.totalClicks(link.code(), link.createdAt());
+    }
+
+    public String getState() {
+        return !link.enabled() ? "disabled" : link.isLiveAt(Instant.now(clock)) ? "live" : "expired";
+    }
+
+    private void show(LinkView shown) {
+        link = shown;
+        url = shown.url();
+        expiresAt = shownExpiry();
+        enabled = shown.enabled();
+        redirectStatus = shown.redirectStatus();
+    }
+
+    /** The expiry as the form shows it, to the minute: sending it back unchanged must not cut the link's seconds. */
+    private LocalDateTime shownExpiry() {
+        return LocalDateTime.ofInstant(link.expiresAt(), ZoneOffset.UTC).truncatedTo(ChronoUnit.MINUTES);
+    }
+
+    public String getShortUrl() {
+        return links.shortUrl(link.code());
+    }
+
+    public LinkView getLink() {
+        return link;
+    }
+
+    public String getCode() {
+        return code;
+    }
+
+    public void setCode(String code) {
+        this.code = code;
+    }
+
+    public String getUrl() {
+        return url;
+    }
+
+    public void setUrl(String url) {
+        this.url = url;
+    }
+
+    public LocalDateTime getExpiresAt() {
+        return expiresAt;
+    }
+
+    public void setExpiresAt(LocalDateTime expiresAt) {
+        this.expiresAt = expiresAt;
+    }
+
+    public boolean isEnabled() {
+        return enabled;
+    }
+
+    public void setEnabled(boolean enabled) {
+        this.enabled = enabled;
+    }
+
+    public int getRedirectStatus() {
+        return redirectStatus;
+    }
+
+    public void setRedirectStatus(int redirectStatus) {
+        this.redirectStatus = redirectStatus;
+    }
+}

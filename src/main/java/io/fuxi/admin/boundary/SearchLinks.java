@@ -1,0 +1,216 @@
+package io.fuxi.admin.boundary;
+
+import io.fuxi.links.boundary.LinkFilter;
+import io.fuxi.links.boundary.LinkService;
+import io.fuxi.links.boundary.LinkView;
+import io.fuxi.security.boundary.ApiKeys;
+import io.fuxi.security.boundary.ConsoleAccount;
+import io.fuxi.security.boundary.KeyView;
+import jakarta.faces.context.FacesContext;
+import jakarta.faces.view.ViewScoped;
+import jakarta.inject.Inject;
+import jakarta.inject.Named;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.io.Serializable;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.primefaces.component.datatable.DataTable;
+import org.primefaces.model.FilterMeta;
+import org.primefaces.model.LazyDataModel;
+import org.primefaces.model.SortMeta;
+import org.primefaces.model.SortOrder;
+
+/** The links table: search, filter, page through all links, and change the selected ones together. */
+@Named
+@ViewScoped
+public class SearchLinks implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+    /** Counted no further: the paginator then offers 4,000 pages of 25, and the count stays quick at any size. */
+    static final int COUNT_CAP = 100_000;
+
+    static final int EXTEND_DAYS = 30;
+
+    @Inject
+    LinkService links;
+
+    @Inject
+    ApiKeys keys;
+
+    @Inject
+    ConsoleAccount account;
+
+    @Inject
+    Clock clock;
+
+    private String query;
+    private Long owner;
+    private LinkFilter.State state = LinkFilter.State.ANY;
+    private LocalDate createdFrom;
+    private LocalDate createdTo;
+    private List<LinkView> selected = new ArrayList<>();
+    private final LazyDataModel<LinkView> model = new Model();
+
+    public LazyDataModel<LinkView> getModel() {
+        return model;
+    }
+
+    public List<KeyView> getKeys() {
+        return keys.list();
+    }
+
+    public LinkFilter.State[] getStates() {
+        return LinkFilter.State.values();
+    }
+
+    public String stateOf(LinkView link) {
+        return !link.enabled() ? "disabled" : link.isLiveAt(Instant.now(clock)) ? "live" : "expired";
+    }
+
+    /** Shows the first page of what the filters now find. */
+    public void search() {
+        DataTable table =
+                (DataTable) FacesContext.getCurrentInstance().getViewRoot().findComponent("links:table");
+        table.setFirst(0);
+        selected = new ArrayList<>();
+    }
+
+    public void disableSelected() {
+        changeSelected(Json.createObjectBuilder().add("enabled", false).build(), "disabled");
+    }
+
+    public void enableSelected() {
+        changeSelected(Json.createObjectBuilder().add("enabled", true).build(), "enabled");
+    }
+
+    /** Moves the expiry of each selected link to 30 days from now. */
+    public void extendSelected() {
+        Instant until = Instant.now(clock).plus(Duration.ofDays(EXTEND_DAYS));
+        changeSelected(
+                Json.createObjectBuilder().add("expiresAt", until.toString()).build(),
+                "extended to " + until.toString().substring(0, 10));
+    }
+
+    public void deleteSelected() {
+        List<String> codes = codes();
+        if (Messages.run(() -> links.deleteAll(account.caller(), codes), done(codes, "deleted"))) {
+            selected = new ArrayList<>();
+        }
+    }
+
+    private void changeSelected(JsonObject patch, String what) {
+        List<String> codes = codes();
+        if (Messages.run(() -> links.updateAll(account.caller(), codes, patch), done(codes, what))) {
+            selected = new ArrayList<>();
+        }
+    }
+
+    private List<String> codes() {
+        return selected.stream().map(LinkView::code).toList();
+    }
+
+    private static String done(List<String> codes, String what) {
+        return codes.size() + (codes.size() == 1 ? " link " : " links ") + what + ".";
+    }
+
+    private LinkFilter filter(boolean newestFirst) {
+        return new LinkFilter(
+                Optional.ofNullable(query).map(String::strip).filter(text -> !text.isEmpty()),
+                Optional.ofNullable(owner),
+                state,
+                Optional.ofNullable(createdFrom).map(day -> day.atStartOfDay().toInstant(ZoneOffset.UTC)),
+                Optional.ofNullable(createdTo)
+                        .map(day -> day.plusDays(1).atStartOfDay().toInstant(ZoneOffset.UTC)),
+                newestFirst);
+    }
+
+    /** Pages in the database: each page is one query, and the count stops at {@link #COUNT_CAP}. */
+    private final class Model extends LazyDataModel<LinkView> {
+
+        private static final long serialVersionUID = 1L;
+        private transient List<LinkView> page = List.of();
+
+        @Override
+        public int count(Map<String, FilterMeta> filterBy) {
+            return (int) links.count(account.caller(), filter(true), COUNT_CAP);
+        }
+
+        @Override
+        public List<LinkView> load(
+                int first, int size, Map<String, SortMeta> sortBy, Map<String, FilterMeta> filterBy) {
+            boolean newestFirst = sortBy.values().stream().noneMatch(sort -> sort.getOrder() == SortOrder.ASCENDING);
+            page = links.find(account.caller(), filter(newestFirst), first, size);
+            return page;
+        }
+
+        @Override
+        public String getRowKey(LinkView link) {
+            return link.code();
+        }
+
+        @Override
+        public LinkView getRowData(String code) {
+            List<LinkView> rows = page == null ? List.of() : page;
+            return rows.stream()
+                    .filter(link -> link.code().equals(code))
+                    .findFirst()
+                    .orElse(null);
+        }
+    }
+
+    public String getQuery() {
+        return query;
+    }
+
+    public void setQuery(String query) {
+        this.query = query;
+    }
+
+    public Long getOwner() {
+        return owner;
+    }
+
+    public void setOwner(Long owner) {
+        this.owner = owner;
+    }
+
+    public LinkFilter.State getState() {
+        return state;
+    }
+
+    public void setState(LinkFilter.State state) {
+        this.state = state;
+    }
+
+    public LocalDate getCreatedFrom() {
+        return createdFrom;
+    }
+
+    public void setCreatedFrom(LocalDate createdFrom) {
+        this.createdFrom = createdFrom;
+    }
+
+    public LocalDate getCreatedTo() {
+        return createdTo;
+    }
+
+    public void setCreatedTo(LocalDate createdTo) {
+        this.createdTo = createdTo;
+    }
+
+    public List<LinkView> getSelected() {
+        return selected;
+    }
+
+    public void setSelected(List<LinkView> selected) {
+        this.selected = selected;
+    }
+}

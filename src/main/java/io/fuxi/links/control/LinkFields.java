@@ -1,0 +1,48 @@
+package io.fuxi.links.control;
+
+import io.fuxi.links.entity.Link;
+import jakarta.json.Json;
+import jakarta.json.JsonBuilderFactory;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonValue;
+import java.util.Map;
+
+/**
+ * A link's changeable fields as JSON, for its history: the link's own redirect status and query forwarding (null
+ * when it follows the configured default), so a change of the default is not mistaken for a change of the link.
+ */
+public final class LinkFields {
+
+    private static final JsonBuilderFactory JSON = Json.createBuilderFactory(Map.of());
+
+    private LinkFields() {}
+
+    public static JsonObject of(Link link) {
+        JsonObjectBuilder fields = JSON.createObjectBuilder()
+                .add("url", link.url())
+                .add("expiresAt", link.expiresAt().toString())
+                .add("enabled", link.enabled());
+        add(fields, "redirectStatus", link.redirectStatus() == null ? null : Json.createValue(link.redirectStatus()));
+        add(
+                fields,
+                "forwardQuery",
+                link.forwardQuery() == null ? null : link.forwardQuery() ? JsonValue.TRUE : JsonValue.FALSE);
+        return fields.build();
+    }
+
+    /** The fields whose values differ, from {@code from}'s side. */
+    public static JsonObject changed(JsonObject from, JsonObject to) {
+        JsonObjectBuilder changed = JSON.createObjectBuilder();
+        from.forEach((name, value) -> {
+            if (!value.equals(to.get(name))) {
+                changed.add(name, value);
+            }
+        });
+        return changed.build();
+    }
+
+    private static void add(JsonObjectBuilder fields, String name, JsonValue value) {
+        fields.add(name, value == null ? JsonValue.NULL : value);
+    }
+}

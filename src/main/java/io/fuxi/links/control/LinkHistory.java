@@ -1,0 +1,119 @@
+package io.fuxi.links.control;
+
+import io.fuxi.links.boundary.HistoryEntry;
+import io.fuxi.links.entity.Link;
+import io.fuxi.platform.database.Sql;
+import jakarta.enterprise.context.Dependent;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.persistence.Query;
+import java.io.StringReader;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Writes and reads link_history in the caller's transaction, so a change and its record are committed together or
+ * not at all. Creates in bulk go in as multi-row INSERTs.
+ */
+@Dependent
+public class LinkHistory {
+
+    /** Rows per INSERT statement: 7 parameters each, well under every driver's limit. */
+    private static final int ROWS_PER_STATEMENT = 500;
+
+    /** The newest entries a read returns. */
+    public static final int MOST_READ = 1000;
+
+    @PersistenceContext
+    EntityManager em;
+
+    public void created(Collection<Link> links, String actor, Instant at) {
+        List<Object[]> rows = new ArrayList<>(links.size());
+        for (Link link : links) {
+            rows.add(row(link, actor, at, "created", null, LinkFields.of(link)));
+        }
+        for (int from = 0; from < rows.size(); from += ROWS_PER_STATEMENT) {
+            insert(rows.subList(from, Math.min(rows.size(), from + ROWS_PER_STATEMENT)));
+        }
+    }
+
+    /** Records a change from the fields as they were; nothing when no field changed. */
+    public void changed(Link link, JsonObject before, String actor, Instant at) {
+        JsonObject after = LinkFields.of(link);
+        JsonObject was = LinkFields.changed(before, after);
+        if (was.isEmpty()) {
+            return;
+        }
+        String action = was.keySet().equals(Set.of("enabled")) ? (link.enabled() ? "enabled" : "disabled") : "changed";
+        insert(Collections.singletonList(row(link, actor, at, action, was, LinkFields.changed(after, before))));
+    }
+
+    /**
+     * Records a delete with the link's last fields, and drops the link's earlier rows: what stays of a deleted link is
+     * who deleted it, when, and what it was, until the purge removes it after fuxi.links.history-retention-days.
+     */
+    public void deleted(Link link, String actor, Instant at) {
+        em.createNativeQuery("DELETE FROM link_history WHERE code = ? AND link_created_at = ?")
+                .setParameter(1, link.code())
+                .setParameter(2, link.createdAt())
+                .executeUpdate();
+        insert(Collections.singletonList(row(link, actor, at, "deleted", LinkFields.of(link), null)));
+    }
+
+    /** The link's history, oldest first (at most the newest {@link #MOST_READ} entries). */
+    public List<HistoryEntry> of(Link link) {
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = em.createNativeQuery(
+                        "SELECT DATE_FORMAT(at, '%Y-%m-%dT%H:%i:%s.%fZ'), actor, action, before_fields, after_fields"
+                                + " FROM link_history"
+                                + " WHERE code = ? AND link_created_at = ? ORDER BY id DESC LIMIT " + MOST_READ)
+                .setParameter(1, link.code())
+                .setParameter(2, link.createdAt())
+                .getResultList();
+        List<HistoryEntry> entries = new ArrayList<>(rows.size());
+        for (int i = rows.size() - 1; i >= 0; i--) {
+            Object[] row = rows.get(i);
+            entries.add(new HistoryEntry(
+                    Instant.parse((String) row[0]), (String) row[1], (String) row[2], json(row[3]), json(row[4])));
+        }
+        return entries;
+    }
+
+    private static Object[] row(
+            Link link, String actor, Instant at, String action, JsonObject before, JsonObject after) {
+        return new Object[] {
+            link.code(),
+            link.createdAt(),
+            at,
+            actor,
+            action,
+            before == null ? null : before.toString(),
+            after == null ? null : after.toString()
+        };
+    }
+
+    private void insert(List<Object[]> rows) {
+        Query insert = em.createNativeQuery(
+                "INSERT INTO link_history (code, link_created_at, at, actor, action, before_fields, after_fields) VALUES "
+                        + Sql.repeat("(?, ?, ?, ?, ?, ?, ?)", rows.size()));
+        int position = 1;
+        for (Object[] row : rows) {
+            for (Object value : row) {
+                insert.setParameter(position++, value);
+            }
+        }
+        insert.executeUpdate();
+    }
+
+    private static JsonObject json(Object text) {
+        return text == null
+                ? JsonObject.EMPTY_JSON_OBJECT
+                : Json.createReader(new StringReader((String) text)).readObject();
+    }
+}
