@@ -7,25 +7,33 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import java.io.IOException;
 import java.net.URLEncoder;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.security.spec.InvalidKeySpecException;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import javax.crypto.SecretKeyFactory;
 import javax.crypto.spec.PBEKeySpec;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Cookie;
+import org.openqa.selenium.support.ui.Select;
 
 /**
  * The console in a real headless Chromium against the real WAR and database: signing in and out, the slow-down after
@@ -156,14 +164,14 @@ class AdminConsoleIT extends DeployedFuxi {
     }
 
     @Test
-    void aChangedUrlIsWhereTheShortLinkLeadsNextAndADisabledLinkIsGone() {
+    void aChangedUrlIsWhereTheShortLinkLeadsNextAndADisabledLinkIsGone() throws IOException {
         String code = admin.created("{\"url\":\"https://example.com/before\"}").getString("code");
         try (ConsoleBrowser browser = ConsoleBrowser.open(base).signIn(ADMIN, PASSWORD)) {
             browser.go("admin/links/link.xhtml?code=" + code);
             var url = browser.waitFor(By.id("edit:url"));
             url.clear();
             url.sendKeys("https://example.com/after");
-            browser.driver().findElement(By.id("edit:save")).click();
+            browser.clickAndAwaitNewPage(By.id("edit:save"));
             assertEquals("Saved.", browser.text(By.cssSelector(".ui-messages-info-summary")));
             assertEquals(
                     "https://example.com/after",
@@ -172,7 +180,7 @@ class AdminConsoleIT extends DeployedFuxi {
             browser.driver()
                     .findElement(By.cssSelector("#edit\\:enabled .ui-chkbox-box"))
                     .click();
-            browser.driver().findElement(By.id("edit:save")).click();
+            browser.clickAndAwaitNewPage(By.id("edit:save"));
             assertEquals("disabled", browser.text(By.cssSelector("#state .state")));
             assertEquals(410, admin.follow(code).statusCode());
             assertEquals(
@@ -180,6 +188,21 @@ class AdminConsoleIT extends DeployedFuxi {
                     browser.driver().findElements(By.cssSelector("#history tbody tr td:nth-child(3)")).stream()
                             .map(cell -> cell.getText().replace("What", "").strip())
                             .toList());
+            browser.waitFor(By.cssSelector("#clicks-chart canvas"));
+            Object qrWidth = browser.driver().executeScript("return document.getElementById('qr').naturalWidth");
+            assertEquals(512L, qrWidth, "the QR code is an image the browser could load");
+            HttpResponse<String> svg = admin.send(admin.request("admin/qr?download=1&format=svg&code=" + code)
+                    .header(
+                            "Cookie",
+                            "JSESSIONID=" + browser.cookie("JSESSIONID").getValue()));
+            assertEquals(
+                    "image/svg+xml", svg.headers().firstValue("Content-Type").orElse(""));
+            assertTrue(svg.body().contains("<svg"), svg.body());
+            assertEquals(
+                    302,
+                    admin.send(admin.request("admin/qr?format=svg&code=" + code))
+                            .statusCode(),
+                    "no QR code without a console session");
             browser.screenshot("link");
         }
     }
@@ -238,6 +261,76 @@ class AdminConsoleIT extends DeployedFuxi {
             search(browser, code);
             assertEquals("Links · Fuxi", browser.title());
         }
+    }
+
+    @Test
+    void whatASearchFindsIsExportedAsCsv() throws Exception {
+        String word = "export" + System.nanoTime();
+        Set<String> codes = new HashSet<>();
+        for (int i = 0; i < 3; i++) {
+            codes.add(admin.created("{\"url\":\"https://example.com/" + word + "/" + i + "?a=1,2\"}")
+                    .getString("code"));
+        }
+        try (ConsoleBrowser browser = ConsoleBrowser.open(base).signIn(ADMIN, PASSWORD)) {
+            browser.go("admin/links/");
+            search(browser, word);
+            browser.driver().findElement(By.id("links:export")).click();
+            List<String> lines = Files.readAllLines(
+                    browser.download("links-" + LocalDate.now(ZoneOffset.UTC) + ".csv"), StandardCharsets.UTF_8);
+            assertEquals("code,short_url,url,key,created_at,expires_at,enabled,redirect_status", lines.get(0));
+            assertEquals(4, lines.size(), lines.toString());
+            assertEquals(
+                    codes,
+                    lines.stream().skip(1).map(line -> line.split(",")[0]).collect(Collectors.toSet()));
+            assertTrue(lines.get(1).contains(",\"https://example.com/" + word + "/"), lines.get(1));
+        }
+    }
+
+    /** A thousand lines through the bulk path, one of them bad: 999 links, one refusal, each line's result to download. */
+    @Test
+    void aCsvFileOfAThousandLinksIsImported() throws Exception {
+        String word = "imported" + System.nanoTime();
+        StringBuilder csv = new StringBuilder("url,alias,expiresAt\n");
+        for (int i = 0; i < 999; i++) {
+            csv.append("https://example.com/")
+                    .append(word)
+                    .append('/')
+                    .append(i)
+                    .append('\n');
+        }
+        csv.append("javascript:alert(1)\n");
+        Path file = Files.createTempFile("fuxi-import-", ".csv");
+        Files.writeString(file, csv);
+        try (ConsoleBrowser browser = ConsoleBrowser.open(base).signIn(ADMIN, PASSWORD)) {
+            browser.go("admin/links/import.xhtml");
+            new Select(browser.waitFor(By.id("import:owner"))).selectByVisibleText("bootstrap (1, admin)");
+            browser.driver().findElement(By.cssSelector("input[type=file]")).sendKeys(file.toString());
+            browser.clickAndAwaitNewPage(By.id("import:start"));
+            browser.await(
+                    "import",
+                    Duration.ofSeconds(120),
+                    driver -> driver.findElement(By.id("finished")).getText().equals("Finished."));
+            assertEquals(
+                    "1000 of 1000 lines: 999 created, 0 already there, 1 refused.",
+                    browser.text(By.id("counts")).replaceAll("\\s+", " "));
+            browser.screenshot("import");
+            browser.driver().findElement(By.id("status:results")).click();
+            List<String> results = Files.readAllLines(browser.download("import-results.csv"), StandardCharsets.UTF_8);
+            assertEquals(1001, results.size());
+            assertTrue(results.get(1).startsWith("1,201,"), results.get(1));
+            assertTrue(results.get(1000).startsWith("1000,400,,,"), results.get(1000));
+            assertTrue(results.get(1000).endsWith(",url"), results.get(1000));
+        } finally {
+            Files.delete(file);
+        }
+        assertEquals(
+                999, rows.number("SELECT COUNT(*) FROM link WHERE owner_key_id = 1 AND url LIKE ?", "%" + word + "%"));
+        assertEquals(
+                999,
+                rows.number(
+                        "SELECT COUNT(*) FROM link_history h JOIN link l ON l.code = h.code"
+                                + " WHERE l.url LIKE ? AND h.actor = 'account:admin' AND h.action = 'created'",
+                        "%" + word + "%"));
     }
 
     @Test

@@ -12,7 +12,6 @@ import org.openqa.selenium.Cookie;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.StaleElementReferenceException;
-import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
@@ -50,7 +49,15 @@ public final class ConsoleBrowser implements AutoCloseable {
         }
         try {
             Path profile = Files.createTempDirectory("fuxi-chromium-");
+            Path downloads = Files.createDirectories(profile.resolve("downloads"));
             ChromeOptions options = new ChromeOptions()
+                    .setExperimentalOption(
+                            "prefs",
+                            java.util.Map.of(
+                                    "download.default_directory",
+                                    downloads.toString(),
+                                    "download.prompt_for_download",
+                                    false))
                     .setBinary(CHROMIUM)
                     .addArguments(
                             "--headless=new",
@@ -76,7 +83,15 @@ public final class ConsoleBrowser implements AutoCloseable {
         return this;
     }
 
-    public WebDriver driver() {
+    /** Waits for a file the browser downloads to arrive whole, and returns its path. */
+    public Path download(String name) {
+        Path file = profile.resolve("downloads").resolve(name);
+        new WebDriverWait(driver, Duration.ofSeconds(60))
+                .until(d -> Files.exists(file) && !Files.exists(file.resolveSibling(name + ".crdownload")));
+        return file;
+    }
+
+    public ChromeDriver driver() {
         return driver;
     }
 
@@ -94,10 +109,17 @@ public final class ConsoleBrowser implements AutoCloseable {
         WebElement secret = driver.findElement(By.cssSelector("#sign-in\\:password, #sign-in\\:password input"));
         secret.clear();
         secret.sendKeys(password);
-        String before = driver.getPageSource();
-        driver.findElement(By.id("sign-in:submit")).click();
+        clickAndAwaitNewPage(By.id("sign-in:submit"));
+    }
+
+    /** Clicks something that posts a form or follows a link, and waits until the next page has loaded. */
+    public void clickAndAwaitNewPage(By what) {
+        driver.executeScript("document.documentElement.dataset.left = 'yes'");
+        driver.findElement(what).click();
         new WebDriverWait(driver, Duration.ofSeconds(20))
-                .until(d -> !d.getPageSource().equals(before));
+                .until(d -> Boolean.TRUE.equals(
+                        driver.executeScript("return document.documentElement.dataset.left === undefined"
+                                + " && document.readyState === 'complete'")));
     }
 
     /**
@@ -110,6 +132,18 @@ public final class ConsoleBrowser implements AutoCloseable {
         new WebDriverWait(driver, Duration.ofSeconds(20))
                 .ignoring(StaleElementReferenceException.class)
                 .until(d -> d.findElement(By.id(updatedId)).getDomAttribute("data-stale") == null);
+    }
+
+    /** Waits for the condition (elements replaced meanwhile are looked up again); on a timeout saves a screenshot. */
+    public void await(String what, Duration atMost, java.util.function.Function<ChromeDriver, Boolean> condition) {
+        try {
+            new WebDriverWait(driver, atMost)
+                    .ignoring(StaleElementReferenceException.class)
+                    .until(d -> condition.apply(driver));
+        } catch (org.openqa.selenium.TimeoutException e) {
+            screenshot("timed-out-" + what);
+            throw new AssertionError("timed out after " + atMost + " waiting for " + what + " (screenshot saved)", e);
+        }
     }
 
     public WebElement waitFor(By what) {

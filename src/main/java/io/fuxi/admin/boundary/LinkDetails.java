@@ -1,6 +1,7 @@
 package io.fuxi.admin.boundary;
 
 import io.fuxi.clicks.boundary.ClickStats;
+import io.fuxi.clicks.boundary.LinkStats;
 import io.fuxi.links.boundary.HistoryEntry;
 import io.fuxi.links.boundary.LinkService;
 import io.fuxi.links.boundary.LinkView;
@@ -16,10 +17,14 @@ import java.io.IOException;
 import java.io.Serializable;
 import java.time.Clock;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /** One link: every field, its clicks and its history; edit or delete it. */
 @Named
@@ -27,6 +32,7 @@ import java.util.List;
 public class LinkDetails implements Serializable {
 
     private static final long serialVersionUID = 1L;
+    private static final int TOP = 10;
 
     @Inject
     LinkService links;
@@ -46,6 +52,7 @@ public class LinkDetails implements Serializable {
     private LocalDateTime expiresAt;
     private boolean enabled;
     private int redirectStatus;
+    private transient LinkStats stats;
 
     /** Reads the link named by the page's {@code code} parameter (no link: the page says so). */
     public void load() {
@@ -82,6 +89,46 @@ public class LinkDetails implements Serializable {
         return link == null ? List.of() : links.history(account.caller(), code);
     }
 
+    /** The last 30 days' clicks (read once per page). */
+    public LinkStats getStats() {
+        if (stats == null) {
+            LocalDate today = LocalDate.now(clock);
+            stats = clicks.forLink(link.code(), link.createdAt(), today.minusDays(Dashboard.DAYS - 1), today);
+        }
+        return stats;
+    }
+
+    /** The last 30 days' clicks by people and bots and the unique visitors, as a Chart.js line chart. */
+    public String getClicksChart() {
+        Map<LocalDate, LinkStats.Day> byDay =
+                getStats().days().stream().collect(Collectors.toMap(LinkStats.Day::date, Function.identity()));
+        LocalDate today = LocalDate.now(clock);
+        List<LinkStats.Day> days = today.minusDays(Dashboard.DAYS - 1)
+                .datesUntil(today.plusDays(1))
+                .map(day -> byDay.getOrDefault(day, new LinkStats.Day(day, 0, 0, 0)))
+                .toList();
+        return Charts.line(
+                days.stream().map(day -> day.date().toString()).toList(),
+                List.of(
+                        new Charts.Series(
+                                "Clicks by people",
+                                days.stream().map(LinkStats.Day::clicks).toList()),
+                        new Charts.Series(
+                                "Clicks by bots",
+                                days.stream().map(LinkStats.Day::botClicks).toList()),
+                        new Charts.Series(
+                                "Unique visitors",
+                                days.stream().map(LinkStats.Day::uniqueVisitors).toList())));
+    }
+
+    public List<Map.Entry<String, Long>> getTopReferrers() {
+        return getStats().topReferrers(TOP);
+    }
+
+    public List<Map.Entry<String, Long>> getTopCountries() {
+        return getStats().topCountries(TOP);
+    }
+
     public long getTotalClicks() {
         return clicks.totalClicks(link.code(), link.createdAt());
     }
@@ -92,6 +139,7 @@ public class LinkDetails implements Serializable {
 
     private void show(LinkView shown) {
         link = shown;
+        stats = null;
         url = shown.url();
         expiresAt = shownExpiry();
         enabled = shown.enabled();

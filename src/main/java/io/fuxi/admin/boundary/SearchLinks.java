@@ -4,6 +4,7 @@ import io.fuxi.links.boundary.LinkFilter;
 import io.fuxi.links.boundary.LinkService;
 import io.fuxi.links.boundary.LinkView;
 import io.fuxi.security.boundary.ApiKeys;
+import io.fuxi.security.boundary.Caller;
 import io.fuxi.security.boundary.ConsoleAccount;
 import io.fuxi.security.boundary.KeyView;
 import jakarta.faces.context.FacesContext;
@@ -12,7 +13,14 @@ import jakarta.inject.Inject;
 import jakarta.inject.Named;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
 import java.io.Serializable;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -23,10 +31,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.primefaces.component.datatable.DataTable;
+import org.primefaces.model.DefaultStreamedContent;
 import org.primefaces.model.FilterMeta;
 import org.primefaces.model.LazyDataModel;
 import org.primefaces.model.SortMeta;
 import org.primefaces.model.SortOrder;
+import org.primefaces.model.StreamedContent;
 
 /** The links table: search, filter, page through all links, and change the selected ones together. */
 @Named
@@ -81,6 +91,43 @@ public class SearchLinks implements Serializable {
                 (DataTable) FacesContext.getCurrentInstance().getViewRoot().findComponent("links:table");
         table.setFirst(0);
         selected = new ArrayList<>();
+    }
+
+    /** What the filters find, as CSV, streamed as it is read (a search by URL text gives at most 100,000 links). */
+    public StreamedContent getCsv() {
+        Caller caller = account.caller();
+        LinkFilter filter = filter(true);
+        return DefaultStreamedContent.builder()
+                .name("links-" + LocalDate.now(clock) + ".csv")
+                .contentType("text/csv; charset=UTF-8")
+                .writer(out -> export(caller, filter, out))
+                .build();
+    }
+
+    private void export(Caller caller, LinkFilter filter, OutputStream out) {
+        Writer csv = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
+        try {
+            csv.write(CsvCells.line(
+                    "code", "short_url", "url", "key", "created_at", "expires_at", "enabled", "redirect_status"));
+            links.forEach(caller, filter, COUNT_CAP, link -> {
+                try {
+                    csv.write(CsvCells.line(
+                            link.code(),
+                            links.shortUrl(link.code()),
+                            link.url(),
+                            link.ownerKeyId(),
+                            link.createdAt(),
+                            link.expiresAt(),
+                            link.enabled(),
+                            link.redirectStatus()));
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+            csv.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     public void disableSelected() {
@@ -187,7 +234,7 @@ public class SearchLinks implements Serializable {
     }
 
     public void setState(LinkFilter.State state) {
-        this.state = state;
+        this.state = state == null ? LinkFilter.State.ANY : state;
     }
 
     public LocalDate getCreatedFrom() {

@@ -1,7 +1,6 @@
 package io.fuxi.clicks.boundary;
 
 import io.fuxi.clicks.control.ClickReads;
-import io.fuxi.clicks.control.LinkStats;
 import io.fuxi.links.boundary.LinkClicks;
 import io.fuxi.platform.database.FuxiDataSource;
 import jakarta.annotation.Resource;

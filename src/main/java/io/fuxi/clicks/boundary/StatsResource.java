@@ -1,7 +1,5 @@
 package io.fuxi.clicks.boundary;
 
-import io.fuxi.clicks.control.KeyCounts;
-import io.fuxi.clicks.control.LinkStats;
 import io.fuxi.clicks.control.StatsRange;
 import io.fuxi.links.boundary.LinkService;
 import io.fuxi.links.boundary.LinkView;
@@ -18,6 +16,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.time.Clock;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -68,14 +67,14 @@ public class StatsResource {
                 .add("clicks", clicks)
                 .add("botClicks", botClicks)
                 .add("days", days)
-                .add("referrers", top(result.referrers(), "host"))
-                .add("countries", top(result.countries(), "country"))
+                .add("referrers", top(result.topReferrers(TOP), "host"))
+                .add("countries", top(result.topCountries(TOP), "country"))
                 .build();
     }
 
-    private static JsonArrayBuilder top(KeyCounts counts, String keyName) {
+    private static JsonArrayBuilder top(List<Map.Entry<String, Long>> counts, String keyName) {
         JsonArrayBuilder top = Json.createArrayBuilder();
-        for (Map.Entry<String, Long> entry : counts.top(TOP)) {
+        for (Map.Entry<String, Long> entry : counts) {
             top.add(Json.createObjectBuilder().add(keyName, entry.getKey()).add("clicks", entry.getValue()));
         }
         return top;

@@ -1,6 +1,7 @@
 package io.fuxi.clicks.control;
 
 import io.fuxi.clicks.boundary.DayTotal;
+import io.fuxi.clicks.boundary.LinkStats;
 import java.sql.Connection;
 import java.sql.Date;
 import java.sql.PreparedStatement;

@@ -12,6 +12,7 @@ import io.fuxi.links.control.LinkLifetime;
 import io.fuxi.links.control.LinkOptions;
 import io.fuxi.links.control.LinkPatch;
 import io.fuxi.links.control.LinkRequest;
+import io.fuxi.links.control.QrCode;
 import io.fuxi.links.control.UnknownLinkException;
 import io.fuxi.links.control.UrlPolicy;
 import io.fuxi.links.entity.Link;
@@ -19,6 +20,7 @@ import io.fuxi.links.search.LinkListing;
 import io.fuxi.links.search.LinkSearch;
 import io.fuxi.links.search.LinkWordIndex;
 import io.fuxi.links.search.SearchTerm;
+import io.fuxi.platform.problem.InvalidFieldException;
 import io.fuxi.platform.problem.ProblemException;
 import io.fuxi.security.boundary.Caller;
 import jakarta.ejb.Stateless;
@@ -45,6 +47,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -56,6 +59,9 @@ public class LinkService {
 
     /** How long the same URL from the same key gets the same link back. */
     static final Duration SAME_URL_WINDOW = Duration.ofHours(24);
+
+    /** Links read per query of an export. */
+    static final int EXPORT_CHUNK = 1000;
 
     @PersistenceContext
     EntityManager em;
@@ -281,11 +287,43 @@ public class LinkService {
         return listing.page(filter, now(), first, max).stream().map(this::view).toList();
     }
 
+    /**
+     * For the console's export: every link that passes the filter, newest first, handed over one by one as they are
+     * read a thousand at a time (a search by URL text gives at most {@code textLimit} links).
+     */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public void forEach(Caller caller, LinkFilter filter, int textLimit, Consumer<LinkView> each) {
+        caller.requireAdmin();
+        Instant now = now();
+        if (filter.query().isPresent()) {
+            listing.page(filter, now, 0, textLimit).forEach(link -> each.accept(view(link)));
+            return;
+        }
+        List<Link> chunk = listing.after(filter, now, null, EXPORT_CHUNK);
+        while (!chunk.isEmpty()) {
+            chunk.forEach(link -> each.accept(view(link)));
+            chunk = chunk.size() < EXPORT_CHUNK
+                    ? List.of()
+                    : listing.after(filter, now, chunk.get(chunk.size() - 1), EXPORT_CHUNK);
+        }
+    }
+
     /** For the console: how many links pass the filter, counted up to {@code cap}. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public long count(Caller caller, LinkFilter filter, int cap) {
         caller.requireAdmin();
         return listing.count(filter, now(), cap);
+    }
+
+    /** A QR code of the link's short URL: {@code png} or {@code svg}, {@code size} pixels wide. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public byte[] qr(Caller caller, String code, String format, int size) {
+        QrCode qr = QrCode.of(options.shortUrl(read(caller, code).code()), size);
+        return switch (format) {
+            case "png" -> qr.png();
+            case "svg" -> qr.svg();
+            default -> throw new InvalidFieldException("format", "format must be png or svg");
+        };
     }
 
     /** The link's short URL under the configured base. */

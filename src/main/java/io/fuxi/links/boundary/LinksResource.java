@@ -172,14 +172,10 @@ public class LinksResource {
             @PathParam("code") String code,
             @QueryParam("format") @DefaultValue("png") String format,
             @QueryParam("size") @DefaultValue("256") String size) {
-        QrCode qr = QrCode.of(
-                options.shortUrl(links.read(caller, code).code()),
-                number("size", size, QrCode.MIN_SIZE, QrCode.MAX_SIZE));
-        return switch (format) {
-            case "png" -> Response.ok(qr.png(), "image/png").build();
-            case "svg" -> Response.ok(qr.svg(), "image/svg+xml").build();
-            default -> throw new InvalidFieldException("format", "format must be png or svg");
-        };
+        links.read(caller, code); // an unknown code is a 404 whatever the other parameters say
+        byte[] image = links.qr(caller, code, format, number("size", size, QrCode.MIN_SIZE, QrCode.MAX_SIZE));
+        return Response.ok(image, format.equals("svg") ? "image/svg+xml" : "image/png")
+                .build();
     }
 
     @PATCH

@@ -48,6 +48,27 @@ public class LinkListing {
         return query.setFirstResult(first).setMaxResults(max).getResultList();
     }
 
+    /**
+     * The next links that pass the filter's conditions after {@code last} (newest first; null: from the newest), read
+     * by key, so that walking all of them costs one index range however far in: for an export. Not for URL text.
+     */
+    @SuppressWarnings("unchecked")
+    public List<Link> after(LinkFilter filter, Instant now, Link last, int max) {
+        Conditions conditions = Conditions.of(filter, now);
+        StringBuilder sql = new StringBuilder("SELECT l.* FROM link l").append(conditions.where());
+        if (last != null) {
+            sql.append(conditions.sql().isEmpty() ? " WHERE " : " AND ")
+                    .append("(l.created_at < :lastCreated OR (l.created_at = :lastCreated AND l.code < :lastCode))");
+        }
+        Query query = em.createNativeQuery(
+                sql.append(" ORDER BY l.created_at DESC, l.code DESC").toString(), Link.class);
+        conditions.bind(query);
+        if (last != null) {
+            query.setParameter("lastCreated", last.createdAt()).setParameter("lastCode", last.code());
+        }
+        return query.setMaxResults(max).getResultList();
+    }
+
     /** How many links pass the filter, counted up to {@code cap} (a count of {@code cap} means at least that many). */
     public long count(LinkFilter filter, Instant now, int cap) {
         Conditions conditions = Conditions.of(filter, now);

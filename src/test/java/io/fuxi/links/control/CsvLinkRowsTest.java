@@ -1,0 +1,51 @@
+package io.fuxi.links.control;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.StringReader;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class CsvLinkRowsTest {
+
+    private static List<String> read(String csv) throws IOException {
+        return CsvLinkRows.read(new BufferedReader(new StringReader(csv)), 10).stream()
+                .map(Object::toString)
+                .toList();
+    }
+
+    @Test
+    void eachLineIsABulkItemAndTheHeaderAndBlankLinesAreSkipped() throws IOException {
+        assertEquals(
+                List.of(
+                        "{\"url\":\"https://example.com/a\"}",
+                        "{\"url\":\"https://example.com/b\",\"alias\":\"b-link\"}",
+                        "{\"url\":\"https://example.com/c\",\"expiresAt\":\"2030-01-01T00:00:00Z\"}"),
+                read("url,alias,expiresAt\r\nhttps://example.com/a\r\n\r\nhttps://example.com/b,b-link\n"
+                        + "https://example.com/c,,2030-01-01T00:00:00Z"));
+    }
+
+    @Test
+    void quotedCellsKeepCommasQuotesAndLineBreaks() throws IOException {
+        assertEquals(
+                List.of("{\"url\":\"https://example.com/?a=1,2&q=\\\"x\\\"\\nnext\"}"),
+                read("\"https://example.com/?a=1,2&q=\"\"x\"\"\nnext\"\n"));
+    }
+
+    @Test
+    void extraCellsAreNamedSoTheBulkCreateRefusesThatLineAlone() throws IOException {
+        assertEquals(
+                List.of(
+                        "{\"url\":\"https://example.com/a\",\"alias\":\"x-y\",\"expiresAt\":\"2030-01-01T00:00:00Z\",\"column4\":\"surplus\"}"),
+                read("https://example.com/a,x-y,2030-01-01T00:00:00Z,surplus"));
+    }
+
+    @Test
+    void moreLinesThanTheLimitAreRefused() {
+        String eleven = "https://example.com/x\n".repeat(11);
+        assertThrows(IllegalArgumentException.class, () -> read(eleven));
+    }
+}
