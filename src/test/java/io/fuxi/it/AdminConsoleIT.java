@@ -47,8 +47,6 @@ class AdminConsoleIT extends DeployedFuxi {
     private static final Pattern VIEW_STATE =
             Pattern.compile("name=\"jakarta.faces.ViewState\"[^>]*value=\"([^\"]+)\"");
 
-    private final Rows rows = new Rows(TestDatabase.dataSource("fuxi"));
-
     @Test
     void aWrongPasswordIsRefusedAndTheRightOneOpensTheDashboardInANewSession() {
         try (ConsoleBrowser browser = ConsoleBrowser.open(base)) {
@@ -442,7 +440,7 @@ class AdminConsoleIT extends DeployedFuxi {
     }
 
     /** An account as the console stores it: Jakarta Security's PBKDF2 string (few iterations, to keep the test quick). */
-    private void addAccount(String username, String password, String role) {
+    static void addAccount(String username, String password, String role) {
         byte[] salt = new byte[32];
         new SecureRandom().nextBytes(salt);
         int iterations = 1024;
@@ -453,11 +451,12 @@ class AdminConsoleIT extends DeployedFuxi {
             String stored = "PBKDF2WithHmacSHA512:" + iterations + ":"
                     + Base64.getEncoder().encodeToString(salt) + ":"
                     + Base64.getEncoder().encodeToString(hash);
-            rows.execute(
-                    "INSERT INTO admin_account (username, password_hash, role, created_at) VALUES (?, ?, ?, UTC_TIMESTAMP())",
-                    username,
-                    stored,
-                    role);
+            new Rows(TestDatabase.dataSource("fuxi"))
+                    .execute(
+                            "INSERT INTO admin_account (username, password_hash, role, created_at) VALUES (?, ?, ?, UTC_TIMESTAMP())",
+                            username,
+                            stored,
+                            role);
         } catch (java.security.NoSuchAlgorithmException | InvalidKeySpecException e) {
             throw new IllegalStateException(e);
         }

@@ -2,6 +2,8 @@ package io.fuxi.codes.boundary;
 
 import io.fuxi.codes.control.CodeBatchGenerator;
 import io.fuxi.platform.database.DatabaseErrors;
+import io.fuxi.platform.problem.InvalidFieldException;
+import io.fuxi.platform.problem.ProblemException;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.ejb.ConcurrencyManagement;
@@ -31,6 +33,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @TransactionManagement(TransactionManagementType.BEAN)
 public class CodePoolTopUp {
 
+    static final long MAX_BATCH = 1_000_000_000L;
     private static final Logger LOG = Logger.getLogger(CodePoolTopUp.class.getName());
     /** How long a starting node waits for another node's generator before it goes on without it. */
     private static final int STARTUP_LOCK_WAIT_SECONDS = 600;
@@ -72,9 +75,23 @@ public class CodePoolTopUp {
         topUpIfLow(level);
     }
 
-    /** Starts a batch of the given size in the background; false if this node is already generating. */
-    public boolean addBatch(long size) {
-        return startInBackground(size, Long.MAX_VALUE);
+    /**
+     * Starts a batch of 1 to 1,000,000,000 codes in the background, as the API or the console asks for it (checked
+     * here for both); refused while this node is already generating.
+     */
+    public void addBatch(Long size) {
+        if (size == null) {
+            throw new InvalidFieldException("size", "size is required: the number of codes to add, 1 to " + MAX_BATCH);
+        }
+        if (size < 1 || size > MAX_BATCH) {
+            throw new InvalidFieldException("size", "size must be between 1 and " + MAX_BATCH);
+        }
+        if (!startInBackground(size, Long.MAX_VALUE)) {
+            throw new ProblemException(
+                    409,
+                    "Conflict",
+                    "A batch is already being generated on this node; add more once the pool shows it finished.");
+        }
     }
 
     /**

@@ -1,15 +1,12 @@
 package io.fuxi.codes.boundary;
 
 import io.fuxi.idempotency.boundary.Idempotent;
-import io.fuxi.platform.problem.InvalidFieldException;
-import io.fuxi.platform.problem.ProblemException;
 import io.fuxi.platform.rest.JsonBody;
 import io.fuxi.platform.rest.JsonFields;
 import io.fuxi.security.boundary.Caller;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonValue;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -20,13 +17,14 @@ import jakarta.ws.rs.core.Response;
 import java.io.InputStream;
 import java.util.Set;
 
-/** Admin calls on the code pool: its state and batch progress, and adding a batch (up to 1,000,000,000 codes). */
+/**
+ * Admin calls on the code pool: its state and batch progress, and adding a batch (up to 1,000,000,000 codes; checked by
+ * CodePoolTopUp).
+ */
 @Path("v1/pool")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
 public class PoolResource {
-
-    static final long MAX_BATCH = 1_000_000_000L;
 
     @Inject
     PoolStatus status;
@@ -49,21 +47,10 @@ public class PoolResource {
     @Idempotent
     public Response addBatch(InputStream body) {
         caller.requireAdmin();
-        long size = size(JsonBody.read(body));
-        if (!topUp.addBatch(size)) {
-            throw new ProblemException(
-                    409, "Conflict", "A batch is already being generated on this node; see GET /api/v1/pool.");
-        }
-        return Response.accepted(status.read()).build();
-    }
-
-    private static long size(JsonValue body) {
-        int size = JsonFields.of(body, Set.of("size"))
+        topUp.addBatch(JsonFields.of(JsonBody.read(body), Set.of("size"))
                 .integer("size")
-                .orElseThrow(() -> new InvalidFieldException("size", "size is required, e.g. {\"size\": 1000000}"));
-        if (size < 1 || size > MAX_BATCH) {
-            throw new InvalidFieldException("size", "size must be between 1 and " + MAX_BATCH);
-        }
-        return size;
+                .map(Integer::longValue)
+                .orElse(null));
+        return Response.accepted(status.read()).build();
     }
 }

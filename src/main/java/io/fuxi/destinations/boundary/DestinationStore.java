@@ -3,6 +3,8 @@ package io.fuxi.destinations.boundary;
 import io.fuxi.destinations.control.RuleHost;
 import io.fuxi.destinations.entity.DestinationMode;
 import io.fuxi.destinations.entity.DestinationRule;
+import io.fuxi.platform.problem.FieldText;
+import io.fuxi.platform.problem.InvalidFieldException;
 import io.fuxi.platform.problem.ProblemException;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -19,6 +21,8 @@ import java.util.List;
 /** The rules and the mode as stored; every change is announced so that each node reloads its rules. */
 @Stateless
 public class DestinationStore {
+
+    static final int MAX_NOTE = 200;
 
     @PersistenceContext
     EntityManager em;
@@ -43,9 +47,15 @@ public class DestinationStore {
         return mode != null && mode.allowList();
     }
 
-    /** Adds a rule for the host (and its subdomains), as a host name in the form links are compared in. */
-    public RuleView add(String requestedHost, DestinationRule.Kind kind, String note) {
-        String host = RuleHost.of(requestedHost);
+    /**
+     * Adds a rule for the host (and its subdomains), as a host name in the form links are compared in. What the API or
+     * the console asks for is checked here for both: a host name, the kind {@code block} (when null) or {@code allow},
+     * and an optional note.
+     */
+    public RuleView add(String requestedHost, String requestedKind, String requestedNote) {
+        String host = RuleHost.of(FieldText.required("host", requestedHost, RuleHost.MAX_LENGTH));
+        DestinationRule.Kind kind = kind(requestedKind);
+        String note = FieldText.optional("note", requestedNote, MAX_NOTE).orElse(null);
         DestinationRule rule = new DestinationRule(host, kind, note, Instant.now(clock));
         try {
             em.persist(rule);
@@ -67,8 +77,21 @@ public class DestinationStore {
         changed.fire(new DestinationsChanged());
     }
 
-    public void allowListMode(boolean allowList) {
-        em.find(DestinationMode.class, DestinationMode.ID).allowList(allowList);
+    /** Sets the mode: {@code block} refuses blocked hosts, {@code allow} accepts only allowed hosts. */
+    public void mode(String mode) {
+        if (!"block".equals(mode) && !"allow".equals(mode)) {
+            throw new InvalidFieldException(
+                    "mode", "mode must be \"block\" (refuse listed hosts) or \"allow\" (accept only listed hosts)");
+        }
+        em.find(DestinationMode.class, DestinationMode.ID).allowList(mode.equals("allow"));
         changed.fire(new DestinationsChanged());
+    }
+
+    private static DestinationRule.Kind kind(String kind) {
+        return switch (kind == null ? "block" : kind) {
+            case "block" -> DestinationRule.Kind.BLOCK;
+            case "allow" -> DestinationRule.Kind.ALLOW;
+            default -> throw new InvalidFieldException("kind", "kind must be \"block\" or \"allow\"");
+        };
     }
 }

@@ -1,7 +1,5 @@
 package io.fuxi.destinations.boundary;
 
-import io.fuxi.destinations.control.RuleHost;
-import io.fuxi.destinations.entity.DestinationRule;
 import io.fuxi.platform.problem.InvalidFieldException;
 import io.fuxi.platform.rest.JsonBody;
 import io.fuxi.platform.rest.JsonFields;
@@ -25,7 +23,10 @@ import java.io.InputStream;
 import java.net.URI;
 import java.util.Set;
 
-/** Admin calls on destination safety: the rules, adding and removing one, and the mode (block-list or allow-list). */
+/**
+ * Admin calls on destination safety: the rules, adding and removing one, and the mode (block-list or allow-list);
+ * DestinationStore checks what they ask for.
+ */
 @Path("v1/destinations")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
@@ -56,9 +57,9 @@ public class DestinationsResource {
         caller.requireAdmin();
         JsonFields request = JsonFields.of(JsonBody.read(body), RULE_FIELDS);
         RuleView rule = store.add(
-                request.text("host", RuleHost.MAX_LENGTH),
-                kind(request),
-                request.optionalText("note", 200).orElse(null));
+                request.string("host").orElse(null),
+                request.string("kind").orElse(null),
+                request.string("note").orElse(null));
         return Response.created(URI.create("/api/v1/destinations/" + rule.id()))
                 .entity(rule.toJson())
                 .build();
@@ -81,20 +82,10 @@ public class DestinationsResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public JsonObject mode(InputStream body) {
         caller.requireAdmin();
-        String mode = JsonFields.of(JsonBody.read(body), Set.of("mode")).text("mode", 10);
-        if (!mode.equals("block") && !mode.equals("allow")) {
-            throw new InvalidFieldException(
-                    "mode", "mode must be \"block\" (refuse listed hosts) or \"allow\" (accept only listed hosts)");
-        }
-        store.allowListMode(mode.equals("allow"));
+        String mode = JsonFields.of(JsonBody.read(body), Set.of("mode"))
+                .string("mode")
+                .orElse(null);
+        store.mode(mode);
         return Json.createObjectBuilder().add("mode", mode).build();
-    }
-
-    private static DestinationRule.Kind kind(JsonFields request) {
-        return switch (request.string("kind").orElse("block")) {
-            case "block" -> DestinationRule.Kind.BLOCK;
-            case "allow" -> DestinationRule.Kind.ALLOW;
-            default -> throw new InvalidFieldException("kind", "kind must be \"block\" or \"allow\"");
-        };
     }
 }

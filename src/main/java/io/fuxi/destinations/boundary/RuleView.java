@@ -4,11 +4,13 @@ import io.fuxi.destinations.entity.DestinationRule;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
+import java.io.Serializable;
 import java.time.Instant;
 import java.util.Locale;
 
 /** A destination rule as admins see it: plain data, never the managed entity. */
-public record RuleView(long id, String host, DestinationRule.Kind kind, String note, Instant createdAt) {
+public record RuleView(long id, String host, DestinationRule.Kind kind, String note, Instant createdAt)
+        implements Serializable {
 
     static RuleView of(DestinationRule rule) {
         return new RuleView(rule.id(), rule.host(), rule.kind(), rule.note(), rule.createdAt());

@@ -1,10 +1,9 @@
 package io.fuxi.expiry.boundary;
 
 import io.fuxi.expiry.control.ExpiredLinkPurger;
-import io.fuxi.expiry.control.ExpiryOptions;
-import io.fuxi.expiry.control.PurgeReport;
 import io.fuxi.links.boundary.LinksPurged;
 import io.fuxi.platform.database.DatabaseErrors;
+import io.fuxi.platform.problem.ProblemException;
 import io.fuxi.redirect.boundary.CacheStaleness;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
@@ -137,9 +136,17 @@ public class ExpiryPurge {
                 || now.plusSeconds(options.intervalSeconds()).isBefore(nextAttempt);
     }
 
-    /** A run now, whatever the interval; empty if this node is already running one. */
-    public Optional<PurgeReport> purgeNow() {
-        return run(false);
+    /**
+     * A run now, whatever the interval, for the API and the console alike; refused (409) while this node is running
+     * one or another node holds the lease.
+     */
+    public PurgeReport purgeNow() {
+        PurgeReport report = run(false)
+                .orElseThrow(() -> new ProblemException(409, "Conflict", "A purge is already running on this node."));
+        if (!report.ran()) {
+            throw new ProblemException(409, "Conflict", "Another node is purging; see its log.");
+        }
+        return report;
     }
 
     public PurgeTotals totals() {

@@ -1,6 +1,5 @@
 package io.fuxi.expiry.boundary;
 
-import io.fuxi.expiry.control.PurgeReport;
 import java.time.Instant;
 import java.util.Optional;
 

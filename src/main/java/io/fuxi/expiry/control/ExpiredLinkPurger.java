@@ -1,6 +1,8 @@
 package io.fuxi.expiry.control;
 
 import io.fuxi.codes.boundary.CodeRecycling;
+import io.fuxi.expiry.boundary.ExpiryOptions;
+import io.fuxi.expiry.boundary.PurgeReport;
 import io.fuxi.links.boundary.ExpiredLinks;
 import io.fuxi.platform.database.FuxiDataSource;
 import jakarta.annotation.Resource;

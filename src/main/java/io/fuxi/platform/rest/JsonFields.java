@@ -1,5 +1,6 @@
 package io.fuxi.platform.rest;
 
+import io.fuxi.platform.problem.FieldText;
 import io.fuxi.platform.problem.InvalidFieldException;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
@@ -78,23 +79,11 @@ public final class JsonFields {
 
     /** Required text of 1 to maxLength characters, none of them control or invisible formatting characters. */
     public String text(String field, int maxLength) {
-        return optionalText(field, maxLength).orElseThrow(() -> invalidText(field, maxLength));
+        return FieldText.required(field, string(field).orElse(null), maxLength);
     }
 
     public Optional<String> optionalText(String field, int maxLength) {
-        return string(field).map(text -> {
-            if (text.isBlank()
-                    || text.length() > maxLength
-                    || text.codePoints()
-                            .anyMatch(c -> Character.isISOControl(c) || Character.getType(c) == Character.FORMAT)) {
-                throw invalidText(field, maxLength);
-            }
-            return text.strip();
-        });
-    }
-
-    private static InvalidFieldException invalidText(String field, int maxLength) {
-        return new InvalidFieldException(field, field + " is required: 1 to " + maxLength + " printable characters");
+        return FieldText.optional(field, string(field).orElse(null), maxLength);
     }
 
     private Optional<JsonValue> value(String field, JsonValue.ValueType type, String description) {

@@ -1,5 +1,7 @@
 package io.fuxi.security.boundary;
 
+import io.fuxi.platform.problem.FieldText;
+import io.fuxi.platform.problem.InvalidFieldException;
 import io.fuxi.platform.problem.ProblemException;
 import io.fuxi.security.control.KeySecrets;
 import io.fuxi.security.entity.ApiKey;
@@ -14,11 +16,15 @@ import jakarta.persistence.PersistenceContext;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /** Finds, creates, lists and revokes API keys. A revoked key fails its very next call: keys are looked up on every call. */
 @Stateless
 public class ApiKeys {
+
+    static final int MAX_NAME = 100;
+    static final int MAX_RATE = 1_000_000;
 
     @PersistenceContext
     EntityManager em;
@@ -44,11 +50,20 @@ public class ApiKeys {
         return em.createNamedQuery(ApiKey.COUNT, Long.class).getSingleResult() == 0;
     }
 
-    public void create(String name, String secret, Role role) {
+    /** Registers a key whose secret is already known (the bootstrap key). */
+    public void createWithSecret(String name, String secret, Role role) {
         em.persist(new ApiKey(name, KeySecrets.hash(secret), role, Instant.now(clock), null));
     }
 
-    public NewKey create(String name, Role role, Integer rateLimitPerMinute) {
+    /**
+     * Creates a key as the API or the console asks for it, checked here for both: a name, the role {@code partner}
+     * (when null) or {@code admin}, and its own rate limit per minute (null: the configured default).
+     */
+    public NewKey create(String name, String role, Integer rateLimitPerMinute) {
+        return store(FieldText.required("name", name, MAX_NAME), role(role), rateLimit(rateLimitPerMinute));
+    }
+
+    private NewKey store(String name, Role role, Integer rateLimitPerMinute) {
         String secret = KeySecrets.newSecret();
         ApiKey key = new ApiKey(name, KeySecrets.hash(secret), role, Instant.now(clock), rateLimitPerMinute);
         em.persist(key);
@@ -75,6 +90,24 @@ public class ApiKeys {
                     409, "Conflict", "this is the last active admin key; create another admin key first", "id");
         }
         key.revoke(Instant.now(clock));
+    }
+
+    private static Role role(String role) {
+        String asked = role == null ? "partner" : role;
+        for (Role candidate : Role.values()) {
+            if (candidate.name().toLowerCase(Locale.ROOT).equals(asked)) {
+                return candidate;
+            }
+        }
+        throw new InvalidFieldException("role", "role must be \"partner\" or \"admin\"");
+    }
+
+    private static Integer rateLimit(Integer perMinute) {
+        if (perMinute != null && (perMinute < 1 || perMinute > MAX_RATE)) {
+            throw new InvalidFieldException(
+                    "rateLimitPerMinute", "rateLimitPerMinute must be a whole number from 1 to " + MAX_RATE);
+        }
+        return perMinute;
     }
 
     /** Records that a key was used, off the request's path. */

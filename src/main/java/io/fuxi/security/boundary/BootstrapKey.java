@@ -41,12 +41,12 @@ public class BootstrapKey {
         Optional<String> secret = configured.map(String::trim).filter(value -> !value.isEmpty());
         if (secret.isPresent()) {
             if (!keys.exists(secret.get())) {
-                keys.create("bootstrap", secret.get(), Role.ADMIN);
+                keys.createWithSecret("bootstrap", secret.get(), Role.ADMIN);
                 LOG.info("Bootstrap admin key from fuxi.bootstrap-api-key registered");
             }
         } else if (keys.none()) {
             String generated = KeySecrets.newSecret();
-            keys.create("bootstrap", generated, Role.ADMIN);
+            keys.createWithSecret("bootstrap", generated, Role.ADMIN);
             Path file = OwnerOnlyFile.write(dataDir, FILE_NAME, generated);
             LOG.warning(
                     "\n\n    First start: generated the bootstrap admin API key (shown only this once, also saved in "

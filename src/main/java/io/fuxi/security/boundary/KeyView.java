@@ -4,6 +4,7 @@ import io.fuxi.security.entity.ApiKey;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
+import java.io.Serializable;
 import java.time.Instant;
 
 /** An API key as admins see it: never its secret, which exists only in the answer that created it. */
@@ -14,7 +15,8 @@ public record KeyView(
         Instant createdAt,
         Instant lastUsedAt,
         Instant revokedAt,
-        Integer rateLimitPerMinute) {
+        Integer rateLimitPerMinute)
+        implements Serializable {
 
     static KeyView of(ApiKey key) {
         return new KeyView(

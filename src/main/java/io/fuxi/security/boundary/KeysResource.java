@@ -3,7 +3,6 @@ package io.fuxi.security.boundary;
 import io.fuxi.platform.problem.InvalidFieldException;
 import io.fuxi.platform.rest.JsonBody;
 import io.fuxi.platform.rest.JsonFields;
-import io.fuxi.security.entity.Role;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
@@ -20,17 +19,15 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.io.InputStream;
 import java.net.URI;
-import java.util.Locale;
 import java.util.Set;
 
-/** Admin calls on API keys: create (the secret is in this answer only), list, revoke. */
+/** Admin calls on API keys: create (the secret is in this answer only; ApiKeys checks the request), list, revoke. */
 @Path("v1/keys")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
 public class KeysResource {
 
     private static final Set<String> FIELDS = Set.of("name", "role", "rateLimitPerMinute");
-    private static final int MAX_RATE = 1_000_000;
 
     @Inject
     ApiKeys keys;
@@ -43,7 +40,10 @@ public class KeysResource {
     public Response create(InputStream body) {
         caller.requireAdmin();
         JsonFields request = JsonFields.of(JsonBody.read(body), FIELDS);
-        NewKey created = keys.create(request.text("name", 100), role(request), rateLimit(request));
+        NewKey created = keys.create(
+                request.string("name").orElse(null),
+                request.string("role").orElse(null),
+                request.integer("rateLimitPerMinute").orElse(null));
         return Response.created(URI.create("/api/v1/keys/" + created.key().id()))
                 .entity(created.key().toJsonWithSecret(created.secret()))
                 .build();
@@ -67,28 +67,5 @@ public class KeysResource {
             throw new InvalidFieldException("id", "id must be a whole number");
         }
         return Response.noContent().build();
-    }
-
-    private static Integer rateLimit(JsonFields request) {
-        return request.integer("rateLimitPerMinute")
-                .map(limit -> {
-                    if (limit < 1 || limit > MAX_RATE) {
-                        throw new InvalidFieldException(
-                                "rateLimitPerMinute",
-                                "rateLimitPerMinute must be a whole number from 1 to " + MAX_RATE);
-                    }
-                    return limit;
-                })
-                .orElse(null);
-    }
-
-    private static Role role(JsonFields request) {
-        String role = request.string("role").orElse("partner");
-        for (Role candidate : Role.values()) {
-            if (candidate.name().toLowerCase(Locale.ROOT).equals(role)) {
-                return candidate;
-            }
-        }
-        throw new InvalidFieldException("role", "role must be \"partner\" or \"admin\"");
     }
 }

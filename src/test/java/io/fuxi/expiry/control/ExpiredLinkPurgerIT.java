@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fuxi.codes.boundary.CodeRecycling;
+import io.fuxi.expiry.boundary.ExpiryOptions;
+import io.fuxi.expiry.boundary.PurgeReport;
 import io.fuxi.it.Rows;
 import io.fuxi.it.TestDatabase;
 import io.fuxi.links.boundary.ExpiredLinks;

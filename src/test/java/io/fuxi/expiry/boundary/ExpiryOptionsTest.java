@@ -1,4 +1,4 @@
-package io.fuxi.expiry.control;
+package io.fuxi.expiry.boundary;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package io.fuxi.expiry.control;
+package io.fuxi.expiry.boundary;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -23,7 +23,7 @@ public record PurgeReport(
         return linksPurged > 0 || codesReleased > 0;
     }
 
-    static PurgeReport notRun(Instant startedAt) {
+    public static PurgeReport notRun(Instant startedAt) {
         return new PurgeReport(startedAt, Duration.ZERO, false, false, 0, 0, 0, 0);
     }
 
