@@ -33,6 +33,7 @@ import javax.crypto.spec.PBEKeySpec;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Cookie;
+import org.openqa.selenium.Dimension;
 import org.openqa.selenium.support.ui.Select;
 
 /**
@@ -46,6 +47,8 @@ class AdminConsoleIT extends DeployedFuxi {
     private static final By ERROR = By.cssSelector(".ui-messages-error-summary");
     private static final Pattern VIEW_STATE =
             Pattern.compile("name=\"jakarta.faces.ViewState\"[^>]*value=\"([^\"]+)\"");
+
+    private final Rows rows = new Rows(TestDatabase.dataSource("fuxi"));
 
     @Test
     void aWrongPasswordIsRefusedAndTheRightOneOpensTheDashboardInANewSession() {
@@ -329,6 +332,28 @@ class AdminConsoleIT extends DeployedFuxi {
                         "SELECT COUNT(*) FROM link_history h JOIN link l ON l.code = h.code"
                                 + " WHERE l.url LIKE ? AND h.actor = 'account:admin' AND h.action = 'created'",
                         "%" + word + "%"));
+    }
+
+    /** On a 390 px wide phone screen no page is wider than the screen. */
+    @Test
+    void thePagesFitAPhoneScreen() {
+        String code = admin.created("{\"url\":\"https://example.com/phone/a/rather/long/path/to/wrap\"}")
+                .getString("code");
+        try (ConsoleBrowser browser = ConsoleBrowser.open(base).signIn(ADMIN, PASSWORD)) {
+            browser.driver().manage().window().setSize(new Dimension(390, 844));
+            for (String page : List.of(
+                    "admin/", "admin/links/", "admin/links/link.xhtml?code=" + code, "admin/keys/", "admin/pool/")) {
+                browser.go(page);
+                browser.waitFor(By.cssSelector(".console-main h1"));
+                Object overflow = browser.driver()
+                        .executeScript(
+                                "return document.documentElement.scrollWidth - document.documentElement.clientWidth");
+                assertTrue((Long) overflow <= 0, page + " is wider than the screen by " + overflow + " px");
+            }
+            browser.go("admin/");
+            browser.waitFor(By.cssSelector("#daily-chart canvas"));
+            browser.screenshot("dashboard-phone");
+        }
     }
 
     @Test

@@ -125,6 +125,34 @@ class ConsoleAdminPagesIT extends DeployedFuxi {
         assertEquals(404, admin.follow(code).statusCode(), "purged");
     }
 
+    /** An admin makes a viewer account whose shown password signs in, reads only, and stops working once deleted. */
+    @Test
+    void anAccountCreatedInTheConsoleSignsInUntilItIsDeletedThere() {
+        String name = "vera" + System.nanoTime();
+        String password;
+        try (ConsoleBrowser admins = ConsoleBrowser.open(base).signIn(ADMIN, PASSWORD)) {
+            admins.go("admin/accounts/");
+            admins.waitFor(By.id("accounts:username")).sendKeys(name);
+            admins.clickAndAwaitUpdate(By.id("accounts:create"), "accounts:table");
+            assertEquals("Account created. Copy its password now: it is shown only this once.", admins.text(INFO));
+            password = admins.text(By.id("accounts:secret"));
+            admins.screenshot("accounts");
+            try (ConsoleBrowser vera = ConsoleBrowser.open(base).signIn(name, password)) {
+                assertEquals(name + " (viewer)", vera.text(By.cssSelector(".console-user")));
+            }
+            admins.driver()
+                    .findElement(By.xpath("//tr[.//span[@class='account-name' and text()='" + name
+                            + "']]//button[contains(@id,':delete')]"))
+                    .click();
+            admins.waitFor(YES);
+            admins.clickAndAwaitUpdate(YES, "accounts:table");
+            assertEquals("Account " + name + " deleted.", admins.text(INFO));
+        }
+        try (ConsoleBrowser vera = ConsoleBrowser.open(base).signIn(name, password)) {
+            assertEquals("Sign in · Fuxi", vera.title(), "a deleted account cannot sign in");
+        }
+    }
+
     @Test
     void aViewerSeesThesePagesWithoutAnyControlThatChangesSomething() {
         String name = "pages-viewer-" + System.nanoTime();
@@ -135,7 +163,8 @@ class ConsoleAdminPagesIT extends DeployedFuxi {
                     List.of("admin/keys/", "API keys", "keys:table"),
                     List.of("admin/destinations/", "Destinations", "destinations:rules"),
                     List.of("admin/pool/", "Code pool", "pool:batches"),
-                    List.of("admin/expiry/", "Expiry", "expiry:runs"))) {
+                    List.of("admin/expiry/", "Expiry", "expiry:runs"),
+                    List.of("admin/accounts/", "Console accounts", "accounts:table"))) {
                 browser.go(page.get(0));
                 browser.waitFor(By.id(page.get(2)));
                 assertEquals(page.get(1) + " · Fuxi", browser.title());

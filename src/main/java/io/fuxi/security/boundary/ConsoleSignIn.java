@@ -17,7 +17,6 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Pattern;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -27,9 +26,6 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  */
 @ApplicationScoped
 public class ConsoleSignIn {
-
-    /** Names are compared ignoring case; anything else is refused before the database is asked. */
-    private static final Pattern USERNAME = Pattern.compile("[a-z0-9][a-z0-9._@-]{0,63}");
 
     private final LoginThrottle throttle = new LoginThrottle(System::nanoTime);
     private final Semaphore passwordChecks = new Semaphore(2);
@@ -60,7 +56,7 @@ public class ConsoleSignIn {
             return SignInOutcome.of(Kind.BUSY);
         }
         try {
-            boolean signedIn = USERNAME.matcher(account).matches()
+            boolean signedIn = AdminAccounts.USERNAME.matcher(account).matches() // nothing else reaches the database
                     && password != null
                     && authenticate(request, response, account, password);
             if (signedIn) {

@@ -9,6 +9,7 @@ import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
 import jakarta.inject.Inject;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -45,12 +46,18 @@ public class FirstAdminAccount {
 
     @PostConstruct
     void ensure() {
-        Optional<String> user = configuredUser.map(String::strip).filter(value -> !value.isEmpty());
+        Optional<String> user = configuredUser
+                .map(value -> value.strip().toLowerCase(Locale.ROOT))
+                .filter(value -> !value.isEmpty());
         Optional<String> password = configuredPassword.filter(value -> !value.isEmpty());
         if (user.isPresent() != password.isPresent()) {
             throw new IllegalStateException("Set both fuxi.admin.user and fuxi.admin.password, or neither");
         }
         if (user.isPresent()) {
+            if (!AdminAccounts.USERNAME.matcher(user.get()).matches()) {
+                throw new IllegalStateException(
+                        "fuxi.admin.user must be 1 to 64 of a-z, 0-9, '.', '_', '@' and '-', starting with a letter or digit");
+            }
             if (password.get().length() < SHORTEST_PASSWORD) {
                 throw new IllegalStateException(
                         "fuxi.admin.password must have at least " + SHORTEST_PASSWORD + " characters");

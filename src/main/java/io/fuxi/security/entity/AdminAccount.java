@@ -16,10 +16,14 @@ import java.time.Instant;
 @Table(name = "admin_account")
 @NamedQuery(name = AdminAccount.BY_NAME, query = "select a from AdminAccount a where a.username = :username")
 @NamedQuery(name = AdminAccount.COUNT, query = "select count(a) from AdminAccount a")
+@NamedQuery(name = AdminAccount.ALL, query = "select a from AdminAccount a order by a.username")
+@NamedQuery(name = AdminAccount.COUNT_ROLE, query = "select count(a) from AdminAccount a where a.role = :role")
 public class AdminAccount {
 
     public static final String BY_NAME = "AdminAccount.byName";
     public static final String COUNT = "AdminAccount.count";
+    public static final String ALL = "AdminAccount.all";
+    public static final String COUNT_ROLE = "AdminAccount.countRole";
 
     @Id
     @GeneratedValue(strategy = GenerationType.IDENTITY)
@@ -58,6 +62,14 @@ public class AdminAccount {
 
     public ConsoleRole role() {
         return role;
+    }
+
+    public Instant createdAt() {
+        return createdAt;
+    }
+
+    public Instant lastLoginAt() {
+        return lastLoginAt;
     }
 
     public void signedIn(Instant at) {
