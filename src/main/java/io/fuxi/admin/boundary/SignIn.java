@@ -8,9 +8,7 @@ import jakarta.faces.context.ExternalContext;
 import jakarta.faces.context.FacesContext;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
-import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 
 /** The sign-in page and the sign-out button. */
@@ -29,11 +27,7 @@ public class SignIn {
 
     public void signIn() throws IOException {
         ExternalContext external = faces.getExternalContext();
-        SignInOutcome outcome = console.signIn(
-                (HttpServletRequest) external.getRequest(),
-                (HttpServletResponse) external.getResponse(),
-                username,
-                password);
+        SignInOutcome outcome = console.signIn((HttpServletRequest) external.getRequest(), username, password);
         password = null;
         if (outcome.signedIn()) {
             external.redirect(external.getRequestContextPath() + "/admin/");
@@ -42,7 +36,7 @@ public class SignIn {
         faces.addMessage(null, new FacesMessage(FacesMessage.SEVERITY_ERROR, message(outcome), null));
     }
 
-    public void signOut() throws IOException, ServletException {
+    public void signOut() throws IOException {
         ExternalContext external = faces.getExternalContext();
         console.signOut((HttpServletRequest) external.getRequest());
         external.redirect(external.getRequestContextPath() + "/admin/sign-in.xhtml");

@@ -5,7 +5,7 @@ import io.fuxi.security.entity.Role;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
-import java.security.Principal;
+import jakarta.servlet.http.HttpSession;
 import java.util.Locale;
 
 /** The account signed in to the console for the current request, as the caller the boundaries expect. */
@@ -20,11 +20,8 @@ public class ConsoleAccount {
 
     /** The signed-in account: an admin may change things, a viewer only reads. */
     public Caller caller() {
-        Principal principal = request.getUserPrincipal();
-        if (principal == null) {
-            throw new IllegalStateException("No console account is signed in for this request");
-        }
-        return Caller.account(principal.getName(), !request.isUserInRole("admin"));
+        SignedIn account = signedIn();
+        return Caller.account(account.username(), !account.roleName().equals("admin"));
     }
 
     /**
@@ -42,6 +39,16 @@ public class ConsoleAccount {
     }
 
     public boolean mayChange() {
-        return request.isUserInRole("admin");
+        return signedIn().roleName().equals("admin");
+    }
+
+    /** Read from the session ConsoleGate let in (the injected request is the container's, not the gate's). */
+    private SignedIn signedIn() {
+        HttpSession session = request.getSession(false);
+        SignedIn account = session == null ? null : (SignedIn) session.getAttribute(SignedIn.SESSION_ATTRIBUTE);
+        if (account == null) {
+            throw new IllegalStateException("No console account is signed in for this request");
+        }
+        return account;
     }
 }

@@ -3,16 +3,12 @@ package io.fuxi.security.boundary;
 import io.fuxi.platform.web.ClientAddress;
 import io.fuxi.security.boundary.SignInOutcome.Kind;
 import io.fuxi.security.control.LoginThrottle;
+import io.fuxi.security.entity.ConsoleRole;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.security.enterprise.AuthenticationStatus;
-import jakarta.security.enterprise.SecurityContext;
-import jakarta.security.enterprise.authentication.mechanism.http.AuthenticationParameters;
-import jakarta.security.enterprise.credential.UsernamePasswordCredential;
-import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpSession;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Semaphore;
@@ -31,7 +27,7 @@ public class ConsoleSignIn {
     private final Semaphore passwordChecks = new Semaphore(2);
 
     @Inject
-    SecurityContext security;
+    AdminAccounts accounts;
 
     @Inject
     @ConfigProperty(name = "fuxi.proxy.trusted")
@@ -44,8 +40,7 @@ public class ConsoleSignIn {
         clients = ClientAddress.trusting(trustedProxies);
     }
 
-    public SignInOutcome signIn(
-            HttpServletRequest request, HttpServletResponse response, String username, String password) {
+    public SignInOutcome signIn(HttpServletRequest request, String username, String password) {
         String account = username == null ? "" : username.strip().toLowerCase(Locale.ROOT);
         String address = String.valueOf(clients.of(request.getRemoteAddr(), request.getHeader("X-Forwarded-For")));
         long wait = throttle.secondsToWait(account, address);
@@ -58,7 +53,7 @@ public class ConsoleSignIn {
         try {
             boolean signedIn = AdminAccounts.USERNAME.matcher(account).matches() // nothing else reaches the database
                     && password != null
-                    && authenticate(request, response, account, password);
+                    && authenticate(request, account, password);
             if (signedIn) {
                 throttle.succeeded(account, address);
                 return SignInOutcome.of(Kind.SIGNED_IN);
@@ -70,25 +65,25 @@ public class ConsoleSignIn {
         }
     }
 
-    public void signOut(HttpServletRequest request) throws ServletException {
-        request.logout();
-        if (request.getSession(false) != null) {
-            request.getSession(false).invalidate();
+    public void signOut(HttpServletRequest request) {
+        HttpSession session = request.getSession(false);
+        if (session != null) {
+            session.invalidate();
         }
     }
 
-    private boolean authenticate(
-            HttpServletRequest request, HttpServletResponse response, String account, String password) {
-        if (request.getSession(false) != null) {
-            request.changeSessionId(); // the session the sign-in page had is not the one the account will have
+    /** Checks the password; on success the account gets a new session (never the one the sign-in page had). */
+    private boolean authenticate(HttpServletRequest request, String account, String password) {
+        Optional<String> role = accounts.signIn(account, password).map(ConsoleRole::roleName);
+        if (role.isEmpty()) {
+            return false;
         }
-        AuthenticationStatus status = security.authenticate(
-                request,
-                response,
-                AuthenticationParameters.withParams()
-                        .newAuthentication(true)
-                        .credential(new UsernamePasswordCredential(account, password)));
-        return status == AuthenticationStatus.SUCCESS;
+        HttpSession before = request.getSession(false);
+        if (before != null) {
+            before.invalidate();
+        }
+        request.getSession(true).setAttribute(SignedIn.SESSION_ATTRIBUTE, new SignedIn(account, role.get()));
+        return true;
     }
 
     private boolean acquire() {

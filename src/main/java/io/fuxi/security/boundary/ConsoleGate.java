@@ -1,0 +1,73 @@
+package io.fuxi.security.boundary;
+
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.annotation.WebFilter;
+import jakarta.servlet.http.HttpFilter;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
+import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpSession;
+import java.io.IOException;
+import java.security.Principal;
+
+/**
+ * Lets only signed-in accounts into the console (everything under /admin but the sign-in page): a request without a
+ * signed-in session goes to the sign-in page, or, for a Faces Ajax request, gets a partial response that sends the
+ * browser there. The account is the request's user principal and its role the request's role, so pages and beans ask
+ * {@code isUserInRole("admin")}.
+ *
+ * <p>A filter rather than a Jakarta Security authentication mechanism: with a mechanism in the WAR, Payara sends every
+ * request through JASPIC, redirects included, which cut redirect throughput by more than half (ADR 9).
+ */
+@WebFilter(filterName = "console-gate", urlPatterns = "/admin/*")
+public class ConsoleGate extends HttpFilter {
+
+    static final String SIGN_IN_PAGE = "/admin/sign-in.xhtml";
+
+    @Override
+    protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws IOException, ServletException {
+        HttpSession session = request.getSession(false);
+        SignedIn account = session == null ? null : (SignedIn) session.getAttribute(SignedIn.SESSION_ATTRIBUTE);
+        if (account != null) {
+            chain.doFilter(new AsAccount(request, account), response);
+        } else if (request.getServletPath().equals(SIGN_IN_PAGE)) {
+            chain.doFilter(request, response);
+        } else if ("partial/ajax".equals(request.getHeader("Faces-Request"))) {
+            response.setContentType("text/xml");
+            response.setCharacterEncoding("UTF-8");
+            response.getWriter()
+                    .write("<?xml version=\"1.0\" encoding=\"UTF-8\"?><partial-response><redirect url=\""
+                            + request.getContextPath() + SIGN_IN_PAGE + "\"></redirect></partial-response>");
+        } else {
+            response.sendRedirect(request.getContextPath() + SIGN_IN_PAGE);
+        }
+    }
+
+    /** The request as the signed-in account makes it. */
+    private static final class AsAccount extends HttpServletRequestWrapper {
+
+        private final SignedIn account;
+
+        AsAccount(HttpServletRequest request, SignedIn account) {
+            super(request);
+            this.account = account;
+        }
+
+        @Override
+        public Principal getUserPrincipal() {
+            return account;
+        }
+
+        @Override
+        public String getRemoteUser() {
+            return account.username();
+        }
+
+        @Override
+        public boolean isUserInRole(String role) {
+            return account.roleName().equals(role);
+        }
+    }
+}
