@@ -14,7 +14,7 @@ ensure_tools() {
 build_if_needed() {
   if [ ! -f target/fuxi-launcher.jar ] || [ -n "$(find pom.xml src -newer target/fuxi-launcher.jar -print -quit)" ]; then
     echo "Building..."
-    mvn -B -q -DskipTests -Dspotless.check.skip=true package
+    mvn -B -q -DskipTests -Dspotless.check.skip=true clean package # clean: no class of a deleted source survives
   fi
 }
 
