@@ -141,6 +141,10 @@ class AdminConsoleIT extends DeployedFuxi {
                             String.format("%,d", number(api, "clicks") + number(api, "botClicks")),
                             String.format("%,d", remaining)),
                     shown);
+            String health = browser.text(By.id("health"));
+            for (String check : List.of("database", "schema", "code-pool", "link-cache", "click-flush")) {
+                assertTrue(health.contains("UP " + check), health);
+            }
             browser.waitFor(By.cssSelector("#daily-chart canvas"));
             browser.screenshot("dashboard");
         }

@@ -8,15 +8,20 @@ import io.fuxi.expiry.boundary.PurgeTotals;
 import io.fuxi.redirect.boundary.RedirectMetrics;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.RequestScoped;
+import jakarta.enterprise.inject.Any;
+import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
 import java.time.Clock;
 import java.time.LocalDate;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.eclipse.microprofile.health.HealthCheck;
+import org.eclipse.microprofile.health.HealthCheckResponse;
 
 /** The console's first page: today's figures, the last 30 days, the code pool, the cache and the last purge. */
 @Named
@@ -40,6 +45,11 @@ public class Dashboard {
 
     @Inject
     Clock clock;
+
+    /** Every health check of /health/started, /health/live and /health/ready. */
+    @Inject
+    @Any
+    Instance<HealthCheck> checks;
 
     private LocalDate today;
     private List<DayTotal> days;
@@ -84,6 +94,14 @@ public class Dashboard {
     public Optional<Double> getCacheHitPercent() {
         double ratio = redirects.cacheHitRatio();
         return Double.isNaN(ratio) ? Optional.empty() : Optional.of(100 * ratio);
+    }
+
+    /** Each health check as the probes answer it now, by name. */
+    public List<HealthCheckResponse> getHealth() {
+        return checks.stream()
+                .map(HealthCheck::call)
+                .sorted(Comparator.comparing(HealthCheckResponse::getName))
+                .toList();
     }
 
     public PurgeTotals getPurges() {
