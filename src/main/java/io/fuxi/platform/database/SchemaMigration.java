@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.MigrationInfo;
 import org.flywaydb.core.api.migration.JavaMigration;
 
 /** Brings the schema up to date with Flyway before the application takes requests. Beans that need the schema depend on it. */
@@ -33,15 +34,17 @@ public class SchemaMigration {
 
     @PostConstruct
     void migrate() {
-        var result = Flyway.configure(getClass().getClassLoader())
+        Flyway flyway = Flyway.configure(getClass().getClassLoader())
                 .dataSource(dataSource)
                 .locations("classpath:db/migration")
                 .javaMigrations(javaMigrations.stream().toArray(JavaMigration[]::new))
-                .load()
-                .migrate();
-        LOG.info(() -> "Schema at version " + result.targetSchemaVersion + " (" + result.migrationsExecuted
-                + " migrations applied)");
-        version = result.targetSchemaVersion;
+                .load();
+        var result = flyway.migrate();
+        // the version the schema is at now: a start on an up-to-date schema applies nothing, and Flyway's result then
+        // names no target version
+        MigrationInfo current = flyway.info().current();
+        version = current == null ? null : current.getVersion().getVersion();
+        LOG.info(() -> "Schema at version " + version + " (" + result.migrationsExecuted + " migrations applied)");
     }
 
     /** The schema version once every migration has been applied; empty before. */

@@ -38,10 +38,6 @@ public class ConsoleAccount {
                 keyId, Role.valueOf(key.role().toUpperCase(Locale.ROOT)), null, account.actor(), account.readOnly());
     }
 
-    public boolean mayChange() {
-        return signedIn().roleName().equals("admin");
-    }
-
     /** Read from the session ConsoleGate let in (the injected request is the container's, not the gate's). */
     private SignedIn signedIn() {
         HttpSession session = request.getSession(false);
