@@ -54,6 +54,7 @@ public class Dashboard {
     private LocalDate today;
     private List<DayTotal> days;
     private long poolRemaining;
+    private List<HealthCheckResponse> health;
 
     @PostConstruct
     void read() {
@@ -96,12 +97,15 @@ public class Dashboard {
         return Double.isNaN(ratio) ? Optional.empty() : Optional.of(100 * ratio);
     }
 
-    /** Each health check as the probes answer it now, by name. */
+    /** Each health check as the probes answer it now, by name; run once per page (the database check connects). */
     public List<HealthCheckResponse> getHealth() {
-        return checks.stream()
-                .map(HealthCheck::call)
-                .sorted(Comparator.comparing(HealthCheckResponse::getName))
-                .toList();
+        if (health == null) {
+            health = checks.stream()
+                    .map(HealthCheck::call)
+                    .sorted(Comparator.comparing(HealthCheckResponse::getName))
+                    .toList();
+        }
+        return health;
     }
 
     public PurgeTotals getPurges() {

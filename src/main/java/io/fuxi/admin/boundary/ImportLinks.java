@@ -44,10 +44,16 @@ public class ImportLinks implements Serializable {
 
     private Long owner;
     private String importId;
+    private List<KeyView> activeKeys;
     private transient UploadedFile file;
 
+    /** The active keys, read once per view: the list is asked for several times a request. */
     public List<KeyView> getKeys() {
-        return keys.list().stream().filter(key -> key.revokedAt() == null).toList();
+        if (activeKeys == null) {
+            activeKeys =
+                    keys.list().stream().filter(key -> key.revokedAt() == null).toList();
+        }
+        return activeKeys;
     }
 
     /** Starts importing the chosen file for the chosen key; the page then shows its progress. */

@@ -53,6 +53,7 @@ public class LinkDetails implements Serializable {
     private boolean enabled;
     private int redirectStatus;
     private transient LinkStats stats;
+    private transient List<HistoryEntry> history;
 
     /** Reads the link named by the page's {@code code} parameter (no link: the page says so). */
     public void load() {
@@ -85,8 +86,12 @@ public class LinkDetails implements Serializable {
         }
     }
 
+    /** Read once per page: a table asks for its rows several times a request. */
     public List<HistoryEntry> getHistory() {
-        return link == null ? List.of() : links.history(account.caller(), code);
+        if (history == null) {
+            history = link == null ? List.of() : links.history(account.caller(), code);
+        }
+        return history;
     }
 
     /** The last 30 days' clicks (read once per page). */
@@ -134,12 +139,13 @@ public class LinkDetails implements Serializable {
     }
 
     public String getState() {
-        return !link.enabled() ? "disabled" : link.isLiveAt(Instant.now(clock)) ? "live" : "expired";
+        return link.stateAt(Instant.now(clock));
     }
 
     private void show(LinkView shown) {
         link = shown;
         stats = null;
+        history = null;
         url = shown.url();
         expiresAt = shownExpiry();
         enabled = shown.enabled();

@@ -31,7 +31,7 @@ public class QrImages extends HttpServlet {
         String format = request.getParameter("format") == null ? "png" : request.getParameter("format");
         byte[] image;
         try {
-            image = links.qr(account.caller(), code == null ? "" : code, format, SIZE);
+            image = links.qr(links.read(account.caller(), code == null ? "" : code), format, SIZE);
         } catch (ProblemException refused) {
             response.sendError(refused.toProblem().status());
             return;

@@ -72,14 +72,19 @@ public class SearchLinks implements Serializable {
     private LocalDate createdFrom;
     private LocalDate createdTo;
     private List<LinkView> selected = new ArrayList<>();
+    private List<KeyView> keyList;
     private final LazyDataModel<LinkView> model = new Model();
 
     public LazyDataModel<LinkView> getModel() {
         return model;
     }
 
+    /** Read once per view: the filter's list is asked for several times a request. */
     public List<KeyView> getKeys() {
-        return keys.list();
+        if (keyList == null) {
+            keyList = keys.list();
+        }
+        return keyList;
     }
 
     public LinkFilter.State[] getStates() {
@@ -87,7 +92,7 @@ public class SearchLinks implements Serializable {
     }
 
     public String stateOf(LinkView link) {
-        return !link.enabled() ? "disabled" : link.isLiveAt(Instant.now(clock)) ? "live" : "expired";
+        return link.stateAt(Instant.now(clock));
     }
 
     /** Shows the first page of what the filters now find. */

@@ -315,10 +315,10 @@ public class LinkService {
         return listing.count(filter, now(), cap);
     }
 
-    /** A QR code of the link's short URL: {@code png} or {@code svg}, {@code size} pixels wide. */
+    /** A QR code of the short URL of a link the caller has read: {@code png} or {@code svg}, {@code size} pixels wide. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public byte[] qr(Caller caller, String code, String format, int size) {
-        QrCode qr = QrCode.of(options.shortUrl(read(caller, code).code()), size);
+    public byte[] qr(LinkView link, String format, int size) {
+        QrCode qr = QrCode.of(options.shortUrl(link.code()), size);
         return switch (format) {
             case "png" -> qr.png();
             case "svg" -> qr.svg();

@@ -51,8 +51,8 @@ public record LinkView(
                 .build();
     }
 
-    /** Whether its redirect leads on now: enabled and not expired. */
-    public boolean isLiveAt(Instant now) {
-        return enabled && expiresAt.isAfter(now);
+    /** {@code live} (its redirect leads on now), {@code expired} or {@code disabled}, as the console shows it. */
+    public String stateAt(Instant now) {
+        return !enabled ? "disabled" : expiresAt.isAfter(now) ? "live" : "expired";
     }
 }

@@ -172,8 +172,8 @@ public class LinksResource {
             @PathParam("code") String code,
             @QueryParam("format") @DefaultValue("png") String format,
             @QueryParam("size") @DefaultValue("256") String size) {
-        links.read(caller, code); // an unknown code is a 404 whatever the other parameters say
-        byte[] image = links.qr(caller, code, format, number("size", size, QrCode.MIN_SIZE, QrCode.MAX_SIZE));
+        LinkView link = links.read(caller, code); // an unknown code is a 404 whatever the other parameters say
+        byte[] image = links.qr(link, format, number("size", size, QrCode.MIN_SIZE, QrCode.MAX_SIZE));
         return Response.ok(image, format.equals("svg") ? "image/svg+xml" : "image/png")
                 .build();
     }

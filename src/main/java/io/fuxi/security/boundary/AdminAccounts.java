@@ -97,6 +97,10 @@ public class AdminAccounts {
         em.remove(account);
     }
 
+    public boolean exists(String username) {
+        return find(username).isPresent();
+    }
+
     public boolean none() {
         return em.createNamedQuery(AdminAccount.COUNT, Long.class).getSingleResult() == 0;
     }

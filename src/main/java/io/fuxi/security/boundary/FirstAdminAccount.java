@@ -62,7 +62,8 @@ public class FirstAdminAccount {
                 throw new IllegalStateException(
                         "fuxi.admin.password must have at least " + SHORTEST_PASSWORD + " characters");
             }
-            if (accounts.createIfAbsent(user.get(), password.get(), ConsoleRole.ADMIN)) {
+            if (!accounts.exists(user.get()) // a hash costs a slow PBKDF2 run: none on an ordinary start
+                    && accounts.createIfAbsent(user.get(), password.get(), ConsoleRole.ADMIN)) {
                 LOG.info("Console account " + user.get() + " from fuxi.admin.user registered");
             }
         } else if (accounts.none()) {
