@@ -34,6 +34,7 @@ import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Cookie;
 import org.openqa.selenium.Dimension;
+import org.openqa.selenium.Keys;
 import org.openqa.selenium.support.ui.Select;
 
 /**
@@ -146,8 +147,40 @@ class AdminConsoleIT extends DeployedFuxi {
                 assertTrue(health.contains("UP " + check), health);
             }
             browser.waitFor(By.cssSelector("#daily-chart canvas"));
+
+            long apiHours;
+            Object chart;
+            do {
+                apiHours = lastTwoHoursClicks();
+                browser.go("admin/");
+                browser.waitFor(By.cssSelector("#hourly-chart canvas"));
+                chart = browser.driver()
+                        .executeScript(
+                                "const sets = Chart.getChart("
+                                        + "document.querySelector('#hourly-chart canvas')).data.datasets;"
+                                        + "return [1, 2].map(i => sets[i].data[22] + sets[i].data[23]).reduce((a, b) => a + b);");
+            } while (apiHours != lastTwoHoursClicks());
+            assertTrue(apiHours >= 3, "this test's clicks are in the last two hours: " + apiHours);
+            assertEquals(
+                    apiHours, ((Number) chart).longValue(), "the last two hours' clicks, on the chart and the API");
+
+            browser.clickAndAwaitUpdate(By.id("census:count"), "live-links");
+            JsonObject census = Api.json(admin.get("api/v1/stats/links"));
+            assertTrue(census.getBoolean("counted"), census.toString());
+            assertEquals(
+                    String.format("%,d", number(census, "live")),
+                    browser.text(By.cssSelector("#live-links .figure-value")));
+            assertEquals(rows.number("SELECT COUNT(*) FROM link"), number(census, "total"), "every link is counted");
             browser.screenshot("dashboard");
         }
+    }
+
+    /** Clicks in this hour and the one before across all links, as GET /api/v1/stats/hourly answers them. */
+    private long lastTwoHoursClicks() {
+        return Api.json(admin.get("api/v1/stats/hourly?hours=2")).getJsonArray("hours").stream()
+                .map(hour -> hour.asJsonObject())
+                .mapToLong(hour -> number(hour, "clicks") + number(hour, "botClicks"))
+                .sum();
     }
 
     @Test
@@ -293,10 +326,11 @@ class AdminConsoleIT extends DeployedFuxi {
 
     /** A thousand lines through the bulk path, one of them bad: 999 links, one refusal, each line's result to download. */
     @Test
-    void aCsvFileOfAThousandLinksIsImported() throws Exception {
+    void aCsvFileOfAHundredThousandLinksIsImported() throws Exception {
+        ensurePoolHolds(110_000);
         String word = "imported" + System.nanoTime();
         StringBuilder csv = new StringBuilder("url,alias,expiresAt\n");
-        for (int i = 0; i < 999; i++) {
+        for (int i = 0; i < 99_999; i++) {
             csv.append("https://example.com/")
                     .append(word)
                     .append('/')
@@ -313,29 +347,46 @@ class AdminConsoleIT extends DeployedFuxi {
             browser.clickAndAwaitNewPage(By.id("import:start"));
             browser.await(
                     "import",
-                    Duration.ofSeconds(120),
+                    Duration.ofSeconds(300),
                     driver -> driver.findElement(By.id("finished")).getText().equals("Finished."));
             assertEquals(
-                    "1000 of 1000 lines: 999 created, 0 already there, 1 refused.",
+                    "100,000 of 100,000 lines: 99,999 created, 0 already there, 1 refused.",
                     browser.text(By.id("counts")).replaceAll("\\s+", " "));
             browser.screenshot("import");
             browser.driver().findElement(By.id("status:results")).click();
             List<String> results = Files.readAllLines(browser.download("import-results.csv"), StandardCharsets.UTF_8);
-            assertEquals(1001, results.size());
+            assertEquals(100_001, results.size());
             assertTrue(results.get(1).startsWith("1,201,"), results.get(1));
-            assertTrue(results.get(1000).startsWith("1000,400,,,"), results.get(1000));
-            assertTrue(results.get(1000).endsWith(",url"), results.get(1000));
+            assertTrue(results.get(100_000).startsWith("100000,400,,,"), results.get(100_000));
+            assertTrue(results.get(100_000).endsWith(",url"), results.get(100_000));
         } finally {
             Files.delete(file);
         }
         assertEquals(
-                999, rows.number("SELECT COUNT(*) FROM link WHERE owner_key_id = 1 AND url LIKE ?", "%" + word + "%"));
+                99_999,
+                rows.number("SELECT COUNT(*) FROM link WHERE owner_key_id = 1 AND url LIKE ?", "%" + word + "%"));
         assertEquals(
-                999,
+                99_999,
                 rows.number(
                         "SELECT COUNT(*) FROM link_history h JOIN link l ON l.code = h.code"
                                 + " WHERE l.url LIKE ? AND h.actor = 'account:admin' AND h.action = 'created'",
                         "%" + word + "%"));
+    }
+
+    /** Adds a batch of codes and waits for it unless the pool has that many left (the tests' pool starts small). */
+    private void ensurePoolHolds(long codes) {
+        if (Api.json(admin.get("api/v1/pool")).getJsonNumber("remaining").longValue() >= codes) {
+            return;
+        }
+        HttpResponse<String> added = admin.post("api/v1/pool/batches", "{\"size\":" + codes + "}");
+        assertEquals(202, added.statusCode(), added.body());
+        Instant deadline = Instant.now().plusSeconds(120);
+        while (Api.json(admin.get("api/v1/pool")).getJsonNumber("remaining").longValue() < codes) {
+            if (Instant.now().isAfter(deadline)) {
+                throw new AssertionError("a batch of " + codes + " codes did not load within 120 s");
+            }
+            sleep();
+        }
     }
 
     /** On a 390 px wide phone screen no page is wider than the screen. */
@@ -357,6 +408,36 @@ class AdminConsoleIT extends DeployedFuxi {
             browser.go("admin/");
             browser.waitFor(By.cssSelector("#daily-chart canvas"));
             browser.screenshot("dashboard-phone");
+        }
+    }
+
+    /** Signs in, opens the links, searches and opens a link with the keyboard alone; the focus always shows. */
+    @Test
+    void theConsoleIsUsedByKeyboardAloneAndTheFocusAlwaysShows() {
+        String code =
+                admin.created("{\"url\":\"https://example.com/keyboard\"}").getString("code");
+        try (ConsoleBrowser browser = ConsoleBrowser.open(base)) {
+            browser.go("admin/");
+            browser.waitFor(By.id("sign-in:username"));
+            browser.tabTo("the name field", "el.id === 'sign-in:username'");
+            browser.driver().switchTo().activeElement().sendKeys(ADMIN);
+            browser.tabTo("the password field", "el.id.startsWith('sign-in:password')");
+            browser.driver().switchTo().activeElement().sendKeys(PASSWORD);
+            browser.pressAndAwaitNewPage(Keys.ENTER);
+            assertEquals("Dashboard · Fuxi", browser.title());
+
+            browser.tabTo("the Links area", "el.tagName === 'A' && el.textContent === 'Links'");
+            browser.pressAndAwaitNewPage(Keys.ENTER);
+            assertEquals("Links · Fuxi", browser.title());
+
+            browser.tabTo("the search field", "el.id === 'links:query'");
+            browser.driver().switchTo().activeElement().sendKeys(code);
+            browser.pressAndAwaitUpdate(Keys.ENTER, "links:table");
+            assertEquals(List.of(code), codesShown(browser));
+
+            browser.tabTo("the link found", "el.classList.contains('code') && el.textContent === '" + code + "'");
+            browser.pressAndAwaitNewPage(Keys.ENTER);
+            assertTrue(browser.path().contains(code), browser.path());
         }
     }
 

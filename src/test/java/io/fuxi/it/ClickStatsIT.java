@@ -270,6 +270,17 @@ class ClickStatsIT {
         assertProblem(admin.get("api/v1/stats?from=" + "9".repeat(5_000)), 400, "from");
         JsonObject longest = Api.json(partner.get(stats + "?from=2025-01-01&to=2026-02-04"));
         assertEquals(400, longest.getJsonArray("days").size());
+
+        assertProblem(partner.get("api/v1/stats/hourly"), 403, null);
+        assertProblem(partner.get("api/v1/stats/links"), 403, null);
+        for (String hours : List.of("0", "-1", "841", "24.5", "x", "9".repeat(5_000))) {
+            assertProblem(admin.get("api/v1/stats/hourly?hours=" + hours), 400, "hours");
+        }
+        assertEquals(
+                840,
+                Api.json(admin.get("api/v1/stats/hourly?hours=840"))
+                        .getJsonArray("hours")
+                        .size());
     }
 
     @Test

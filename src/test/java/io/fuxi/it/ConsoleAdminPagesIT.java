@@ -120,6 +120,10 @@ class ConsoleAdminPagesIT extends DeployedFuxi {
             assertEquals("Purge done: its report is below.", browser.text(INFO));
             long purged = Long.parseLong(browser.text(By.id("expiry:last-purged")));
             assertTrue(purged >= 1, "at least the expired link: " + purged);
+            JsonObject anywhere = Api.json(admin.get("api/v1/expiry")).getJsonObject("lastFinishedAnywhere");
+            assertEquals(purged, anywhere.getJsonNumber("linksPurged").longValue(), "the run that just finished");
+            String lastAnywhere = browser.text(By.id("expiry:anywhere"));
+            assertTrue(lastAnywhere.contains(anywhere.getString("node")), lastAnywhere);
             browser.screenshot("expiry");
         }
         assertEquals(404, admin.follow(code).statusCode(), "purged");
@@ -139,14 +143,26 @@ class ConsoleAdminPagesIT extends DeployedFuxi {
             admins.screenshot("accounts");
             try (ConsoleBrowser vera = ConsoleBrowser.open(base).signIn(name, password)) {
                 assertEquals(name + " (viewer)", vera.text(By.cssSelector(".console-user")));
+                vera.go("admin/links/");
+                vera.waitFor(By.id("links:search"));
+
+                admins.driver()
+                        .findElement(By.xpath("//tr[.//span[@class='account-name' and text()='" + name
+                                + "']]//button[contains(@id,':delete')]"))
+                        .click();
+                admins.waitFor(YES);
+                admins.clickAndAwaitUpdate(YES, "accounts:table");
+                assertEquals("Account " + name + " deleted.", admins.text(INFO));
+
+                // her open page's next Ajax request lands on the sign-in page: the session ended with the account
+                vera.driver().findElement(By.id("links:search")).click();
+                vera.await(
+                        "the sign-in page",
+                        Duration.ofSeconds(20),
+                        driver -> vera.path().startsWith("/admin/sign-in.xhtml"));
+                vera.go("admin/links/");
+                assertTrue(vera.path().startsWith("/admin/sign-in.xhtml"), "no page opens: " + vera.path());
             }
-            admins.driver()
-                    .findElement(By.xpath("//tr[.//span[@class='account-name' and text()='" + name
-                            + "']]//button[contains(@id,':delete')]"))
-                    .click();
-            admins.waitFor(YES);
-            admins.clickAndAwaitUpdate(YES, "accounts:table");
-            assertEquals("Account " + name + " deleted.", admins.text(INFO));
         }
         try (ConsoleBrowser vera = ConsoleBrowser.open(base).signIn(name, password)) {
             assertEquals("Sign in · Fuxi", vera.title(), "a deleted account cannot sign in");

@@ -10,12 +10,14 @@ import java.time.Duration;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Cookie;
 import org.openqa.selenium.Dimension;
+import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -116,6 +118,10 @@ public final class ConsoleBrowser implements AutoCloseable {
     public void clickAndAwaitNewPage(By what) {
         driver.executeScript("document.documentElement.dataset.left = 'yes'");
         driver.findElement(what).click();
+        awaitNewPage();
+    }
+
+    private void awaitNewPage() {
         new WebDriverWait(driver, Duration.ofSeconds(20))
                 .until(d -> Boolean.TRUE.equals(
                         driver.executeScript("return document.documentElement.dataset.left === undefined"
@@ -129,9 +135,52 @@ public final class ConsoleBrowser implements AutoCloseable {
     public void clickAndAwaitUpdate(By button, String updatedId) {
         driver.executeScript("document.getElementById(arguments[0]).dataset.stale = 'yes'", updatedId);
         driver.findElement(button).click();
+        awaitUpdate(updatedId);
+    }
+
+    private void awaitUpdate(String updatedId) {
         new WebDriverWait(driver, Duration.ofSeconds(20))
                 .ignoring(StaleElementReferenceException.class)
                 .until(d -> d.findElement(By.id(updatedId)).getDomAttribute("data-stale") == null);
+    }
+
+    /**
+     * Presses Tab until the focused element meets the condition (a script expression on {@code el}), checking on the
+     * way that every element the focus reaches shows it (an outline or a shadow).
+     */
+    public void tabTo(String what, String condition) {
+        for (int press = 0; press < 80; press++) {
+            new Actions(driver).sendKeys(Keys.TAB).perform();
+            String described = (String) driver.executeScript("""
+                    const el = document.activeElement, style = getComputedStyle(el);
+                    const shown = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0)
+                        || style.boxShadow !== 'none';
+                    return (shown ? '' : 'no focus shown: ') + el.tagName + '#' + el.id + ' ' + el.textContent.trim();""");
+            if (described.startsWith("no focus shown")) {
+                screenshot("focus-not-shown");
+                throw new AssertionError(described);
+            }
+            if (Boolean.TRUE.equals(
+                    driver.executeScript("const el = document.activeElement; return " + condition + ";"))) {
+                return;
+            }
+        }
+        screenshot("tab-to-" + what);
+        throw new AssertionError("80 presses of Tab did not reach " + what);
+    }
+
+    /** Presses a key on the focused element and waits until the next page has loaded. */
+    public void pressAndAwaitNewPage(CharSequence key) {
+        driver.executeScript("document.documentElement.dataset.left = 'yes'");
+        driver.switchTo().activeElement().sendKeys(key);
+        awaitNewPage();
+    }
+
+    /** Presses a key on the focused element and waits until the Ajax answer has replaced the element with this id. */
+    public void pressAndAwaitUpdate(CharSequence key, String updatedId) {
+        driver.executeScript("document.getElementById(arguments[0]).dataset.stale = 'yes'", updatedId);
+        driver.switchTo().activeElement().sendKeys(key);
+        awaitUpdate(updatedId);
     }
 
     /** Waits for the condition (elements replaced meanwhile are looked up again); on a timeout saves a screenshot. */

@@ -6,7 +6,9 @@ import io.fuxi.links.boundary.HistoryEntry;
 import io.fuxi.links.boundary.LinkService;
 import io.fuxi.links.boundary.LinkView;
 import io.fuxi.platform.problem.ProblemException;
+import io.fuxi.security.boundary.ApiKeys;
 import io.fuxi.security.boundary.ConsoleAccount;
+import io.fuxi.security.boundary.KeyView;
 import jakarta.faces.context.FacesContext;
 import jakarta.faces.view.ViewScoped;
 import jakarta.inject.Inject;
@@ -44,6 +46,9 @@ public class LinkDetails implements Serializable {
     ConsoleAccount account;
 
     @Inject
+    ApiKeys keys;
+
+    @Inject
     Clock clock;
 
     private String code;
@@ -54,6 +59,7 @@ public class LinkDetails implements Serializable {
     private int redirectStatus;
     private transient LinkStats stats;
     private transient List<HistoryEntry> history;
+    private transient Map<Long, String> keyNames;
 
     /** Reads the link named by the page's {@code code} parameter (no link: the page says so). */
     public void load() {
@@ -92,6 +98,19 @@ public class LinkDetails implements Serializable {
             history = link == null ? List.of() : links.history(account.caller(), code);
         }
         return history;
+    }
+
+    /** Who made a change, as people read it: {@code key 12 (partner-a)} or {@code account ann}. */
+    public String who(String actor) {
+        if (actor.startsWith("key:")) {
+            if (keyNames == null) {
+                keyNames = keys.list().stream().collect(Collectors.toMap(KeyView::id, KeyView::name));
+            }
+            String id = actor.substring(4);
+            String name = keyNames.get(Long.parseLong(id));
+            return "key " + id + (name == null ? "" : " (" + name + ")");
+        }
+        return actor.replaceFirst(":", " ");
     }
 
     /** The last 30 days' clicks (read once per page). */
@@ -146,6 +165,7 @@ public class LinkDetails implements Serializable {
         link = shown;
         stats = null;
         history = null;
+        keyNames = null;
         url = shown.url();
         expiresAt = shownExpiry();
         enabled = shown.enabled();

@@ -24,7 +24,6 @@ import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -145,14 +144,17 @@ public class ClickFlush {
         }
     }
 
-    /** Writes the clicks batch by batch; answers what it could not write. */
+    /**
+     * Writes the clicks batch by batch, then the hourly and daily totals in one transaction of their own; answers what
+     * it could not write.
+     */
     private PendingClicks write(PendingClicks pending) {
         if (pending.isEmpty()) {
             return pending;
         }
         List<Batch> batches = batches(pending);
         int done = 0;
-        boolean createdWritten = false;
+        boolean totalsWritten = false;
         try (Connection connection = dataSource.getConnection()) {
             connection.setAutoCommit(false);
             try {
@@ -161,9 +163,9 @@ public class ClickFlush {
                     connection.commit();
                     done++;
                 }
-                addCreated(connection, pending);
+                ClickRows.addTotals(connection, pending.hours(), slot);
                 connection.commit();
-                createdWritten = true;
+                totalsWritten = true;
             } finally {
                 rollBackQuietly(connection);
                 connection.setAutoCommit(true);
@@ -179,7 +181,7 @@ public class ClickFlush {
         for (Batch batch : batches.subList(done, batches.size())) {
             batch.tallies().forEach(entry -> unwritten.put(new LinkDay(entry.getKey(), batch.day()), entry.getValue()));
         }
-        return new PendingClicks(unwritten, createdWritten ? Map.of() : pending.linksCreated());
+        return new PendingClicks(unwritten, totalsWritten ? Map.of() : pending.hours());
     }
 
     /**
@@ -195,7 +197,7 @@ public class ClickFlush {
                     for (Batch batch : batches(rehearsal)) {
                         batch.addTo(connection, slot);
                     }
-                    addCreated(connection, rehearsal);
+                    ClickRows.addTotals(connection, rehearsal.hours(), slot);
                 }
             } finally {
                 connection.rollback();
@@ -219,12 +221,6 @@ public class ClickFlush {
         return batches;
     }
 
-    private void addCreated(Connection connection, PendingClicks pending) throws SQLException {
-        Map<Integer, long[]> created = new HashMap<>();
-        pending.linksCreated().forEach((day, count) -> created.put(day, new long[] {count, 0, 0}));
-        ClickRows.addTotals(connection, created, slot);
-    }
-
     private static void rollBackQuietly(Connection connection) {
         try {
             connection.rollback();
@@ -235,20 +231,9 @@ public class ClickFlush {
 
     private record Batch(int day, List<Map.Entry<String, ClickTally>> tallies) {
 
-        /** Adds the batch's clicks to the link rows and the day's totals. */
+        /** Adds the batch's clicks to the link rows. */
         void addTo(Connection connection, int slot) throws SQLException {
             ClickRows.add(connection, day, tallies, slot);
-            ClickRows.addTotals(connection, Map.of(day, totals()), slot);
-        }
-
-        /** links created (none here), clicks and bot clicks of the batch: what the day's totals gain with it */
-        long[] totals() {
-            long[] totals = new long[3];
-            tallies.forEach(entry -> {
-                totals[1] += entry.getValue().clicks();
-                totals[2] += entry.getValue().botClicks();
-            });
-            return totals;
         }
     }
 }

@@ -18,7 +18,6 @@ import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
 import java.time.Clock;
 import java.util.Collection;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Logger;
@@ -33,7 +32,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 public class ClickRecorder {
 
     private static final Logger LOG = Logger.getLogger(ClickRecorder.class.getName());
-    private static final long DAY_MILLIS = 86_400_000L;
+    private static final long HOUR_MILLIS = 3_600_000L;
 
     @Inject
     Clock clock;
@@ -86,7 +85,7 @@ public class ClickRecorder {
         if (clicks != null) {
             clicks.add(
                     code,
-                    (int) Math.floorDiv(clock.millis(), DAY_MILLIS),
+                    (int) Math.floorDiv(clock.millis(), HOUR_MILLIS),
                     request.getHeader("User-Agent"),
                     request.getHeader("Referer"),
                     request.getRemoteAddr(),
@@ -119,7 +118,7 @@ public class ClickRecorder {
     /** Every click counted so far, for a flush. */
     PendingClicks takeAll() {
         if (buffer == null) {
-            return new PendingClicks(Map.of(), Map.of());
+            return PendingClicks.NONE;
         }
         buffer.takeAll().forEach(aggregator::add);
         return aggregator.takeAll();
@@ -144,7 +143,7 @@ public class ClickRecorder {
     void onCreated(@Observes(during = TransactionPhase.AFTER_SUCCESS) LinkCreated created) {
         if (aggregator != null) {
             aggregator.linkCreated(
-                    (int) Math.floorDiv(created.link().createdAt().toEpochMilli(), DAY_MILLIS));
+                    (int) Math.floorDiv(created.link().createdAt().toEpochMilli(), HOUR_MILLIS));
         }
     }
 

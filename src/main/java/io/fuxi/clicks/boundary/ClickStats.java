@@ -48,6 +48,16 @@ public class ClickStats implements LinkClicks {
         }
     }
 
+    /** Totals of the last {@code hours} hours, this one included, oldest first. */
+    public List<HourTotal> hourly(Instant now, int hours) {
+        int to = (int) Math.floorDiv(now.getEpochSecond(), 3600);
+        try (Connection connection = dataSource.getConnection()) {
+            return ClickReads.hourly(connection, to - hours + 1, to);
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot read the hourly totals", e);
+        }
+    }
+
     private static LocalDate day(Instant instant) {
         return instant.atZone(ZoneOffset.UTC).toLocalDate();
     }

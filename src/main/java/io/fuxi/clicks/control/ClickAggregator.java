@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Turns raw clicks into tallies per link and day, off the redirect threads: tells bots from people, hashes the
+ * Turns raw clicks into tallies per link and day, and totals per hour across all links, off the redirect threads: tells bots from people, hashes the
  * visitor, takes the referrer's host and looks up the country. At most {@code maxPendingLinkDays} tallies wait for
  * a flush (each a few hundred bytes, at most about 2.5 KiB with a dense visitor sketch); a click for another link or
  * day beyond that bound is dropped and counted, while the links already waiting go on counting. One lock guards the
@@ -26,7 +26,7 @@ public final class ClickAggregator {
     private final int maxPendingLinkDays;
 
     private Map<LinkDay, ClickTally> tallies = new HashMap<>();
-    private Map<Integer, Long> linksCreated = new HashMap<>();
+    private Map<Integer, HourCounts> hours = new HashMap<>();
     private long counted;
     private long dropped;
 
@@ -45,7 +45,8 @@ public final class ClickAggregator {
 
     public synchronized void add(ClickChunk chunk) {
         for (int i = 0; i < chunk.size; i++) {
-            LinkDay key = new LinkDay(chunk.codes[i], chunk.days[i]);
+            int hour = chunk.hours[i];
+            LinkDay key = new LinkDay(chunk.codes[i], Math.floorDiv(hour, 24));
             ClickTally tally = tallies.get(key);
             if (tally == null) {
                 if (tallies.size() >= maxPendingLinkDays) {
@@ -57,8 +58,15 @@ public final class ClickAggregator {
             }
             String agent = chunk.userAgents[i];
             String client = clients.of(chunk.addresses[i], chunk.forwardedFor[i]);
+            boolean bot = bots.isBot(agent);
+            HourCounts counts = hour(hour);
+            if (bot) {
+                counts.botClicks++;
+            } else {
+                counts.clicks++;
+            }
             tally.count(
-                    bots.isBot(agent),
+                    bot,
                     visitors.hash(key.day(), client, agent),
                     RefererHost.of(chunk.referers[i]),
                     countries.countryOf(client));
@@ -66,15 +74,19 @@ public final class ClickAggregator {
         }
     }
 
-    public synchronized void linkCreated(int epochDay) {
-        linksCreated.merge(epochDay, 1L, Long::sum);
+    public synchronized void linkCreated(int epochHour) {
+        hour(epochHour).linksCreated++;
+    }
+
+    private HourCounts hour(int epochHour) {
+        return hours.computeIfAbsent(epochHour, hour -> new HourCounts());
     }
 
     /** Everything counted so far, leaving nothing behind. */
     public synchronized PendingClicks takeAll() {
-        PendingClicks taken = new PendingClicks(tallies, linksCreated);
+        PendingClicks taken = new PendingClicks(tallies, hours);
         tallies = new HashMap<>();
-        linksCreated = new HashMap<>();
+        hours = new HashMap<>();
         return taken;
     }
 
@@ -90,7 +102,7 @@ public final class ClickAggregator {
                 dropped += tally.clicks() + tally.botClicks();
             }
         });
-        unwritten.linksCreated().forEach((day, count) -> linksCreated.merge(day, count, Long::sum));
+        unwritten.hours().forEach((hour, counts) -> hour(hour).addAll(counts));
     }
 
     /** Deleted links: their waiting clicks are not written. */

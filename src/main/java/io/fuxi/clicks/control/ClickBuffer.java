@@ -38,11 +38,11 @@ public final class ClickBuffer {
         this.onChunkFull = onChunkFull;
     }
 
-    public void add(String code, int day, String userAgent, String referer, String address, String forwarded) {
+    public void add(String code, int hour, String userAgent, String referer, String address, String forwarded) {
         @SuppressWarnings("deprecation") // Thread.threadId() is Java 19
         long thread = Thread.currentThread().getId();
         Stripe stripe = stripes[(int) (thread * 0x9E3779B97F4A7C15L >>> 40) & mask];
-        ClickChunk filled = stripe.add(code, day, userAgent, referer, address, forwarded);
+        ClickChunk filled = stripe.add(code, hour, userAgent, referer, address, forwarded);
         if (filled != null) {
             if (full.offer(filled)) {
                 onChunkFull.accept(this);
@@ -83,8 +83,8 @@ public final class ClickBuffer {
         private ClickChunk chunk = new ClickChunk(CHUNK_SIZE);
 
         synchronized ClickChunk add(
-                String code, int day, String userAgent, String referer, String address, String forwarded) {
-            if (!chunk.add(code, day, userAgent, referer, address, forwarded)) {
+                String code, int hour, String userAgent, String referer, String address, String forwarded) {
+            if (!chunk.add(code, hour, userAgent, referer, address, forwarded)) {
                 return null;
             }
             ClickChunk filled = chunk;

@@ -7,7 +7,7 @@ package io.fuxi.clicks.control;
 public final class ClickChunk {
 
     final String[] codes;
-    final int[] days;
+    final int[] hours;
     final String[] userAgents;
     final String[] referers;
     final String[] addresses;
@@ -16,7 +16,7 @@ public final class ClickChunk {
 
     ClickChunk(int capacity) {
         codes = new String[capacity];
-        days = new int[capacity];
+        hours = new int[capacity];
         userAgents = new String[capacity];
         referers = new String[capacity];
         addresses = new String[capacity];
@@ -24,9 +24,9 @@ public final class ClickChunk {
     }
 
     /** Adds a click; true when the chunk is full afterwards. */
-    boolean add(String code, int day, String userAgent, String referer, String address, String forwarded) {
+    boolean add(String code, int hour, String userAgent, String referer, String address, String forwarded) {
         codes[size] = code;
-        days[size] = day;
+        hours[size] = hour;
         userAgents[size] = userAgent;
         referers[size] = referer;
         addresses[size] = address;

@@ -1,13 +1,17 @@
 package io.fuxi.clicks.control;
 
 import io.fuxi.clicks.boundary.DayTotal;
+import io.fuxi.clicks.boundary.HourTotal;
 import io.fuxi.clicks.boundary.LinkStats;
 import java.sql.Connection;
 import java.sql.Date;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -91,5 +95,28 @@ public final class ClickReads {
             }
         }
         return List.copyOf(days.values());
+    }
+
+    /** Totals per hour across all links, every hour from {@code from} to {@code to} (epoch hours) present. */
+    public static List<HourTotal> hourly(Connection connection, int from, int to) throws SQLException {
+        Map<Integer, HourTotal> hours = new TreeMap<>();
+        for (int hour = from; hour <= to; hour++) {
+            hours.put(hour, new HourTotal(Instant.ofEpochSecond(hour * 3600L), 0, 0, 0));
+        }
+        try (PreparedStatement select = connection.prepareStatement(
+                "SELECT hour, SUM(links_created), SUM(clicks), SUM(bot_clicks) FROM click_total_hour"
+                        + " WHERE hour BETWEEN ? AND ? GROUP BY hour")) {
+            select.setObject(1, ClickRows.startOfHour(from));
+            select.setObject(2, ClickRows.startOfHour(to));
+            try (ResultSet row = select.executeQuery()) {
+                while (row.next()) {
+                    Instant hour = row.getObject(1, LocalDateTime.class).toInstant(ZoneOffset.UTC);
+                    hours.put(
+                            (int) (hour.getEpochSecond() / 3600),
+                            new HourTotal(hour, row.getLong(2), row.getLong(3), row.getLong(4)));
+                }
+            }
+        }
+        return List.copyOf(hours.values());
     }
 }

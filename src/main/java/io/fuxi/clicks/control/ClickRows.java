@@ -8,9 +8,14 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.IntFunction;
 
 /**
  * The SQL of the click tables, on the caller's connection; no method commits. A batch of tallies is merged into
@@ -18,6 +23,9 @@ import java.util.Map;
  * one multi-row upsert whose counts add in SQL.
  */
 public final class ClickRows {
+
+    /** Five weeks of hourly totals. */
+    public static final int HOURS_KEPT = 35 * 24;
 
     private ClickRows() {}
 
@@ -101,26 +109,53 @@ public final class ClickRows {
                 KeyCounts.decode(countries, ClickTally.MAX_COUNTRIES));
     }
 
-    /** Adds links created and clicks per day to this node's slot of the daily totals. */
-    public static void addTotals(Connection connection, Map<Integer, long[]> totals, int slot) throws SQLException {
-        if (totals.isEmpty()) {
+    /**
+     * Adds links created and clicks per hour to this node's slot of the hourly totals and, summed by day, of the
+     * daily totals; drops hourly rows older than {@value #HOURS_KEPT} hours (the daily ones are kept).
+     */
+    public static void addTotals(Connection connection, Map<Integer, HourCounts> hours, int slot) throws SQLException {
+        if (hours.isEmpty()) {
             return;
         }
-        String sql = "INSERT INTO click_total_day (day, slot, links_created, clicks, bot_clicks) VALUES "
-                + Sql.repeat("(?, ?, ?, ?, ?)", totals.size())
+        Map<Integer, HourCounts> days = new TreeMap<>();
+        hours.forEach((hour, counts) -> days.computeIfAbsent(Math.floorDiv(hour, 24), day -> new HourCounts())
+                .addAll(counts));
+        upsertTotals(connection, "click_total_hour", "hour", new TreeMap<>(hours), slot, ClickRows::startOfHour);
+        upsertTotals(connection, "click_total_day", "day", days, slot, day -> Date.valueOf(LocalDate.ofEpochDay(day)));
+        try (PreparedStatement prune = connection.prepareStatement("DELETE FROM click_total_hour WHERE hour < ?")) {
+            prune.setObject(1, startOfHour(Collections.max(hours.keySet()) - HOURS_KEPT));
+            prune.executeUpdate();
+        }
+    }
+
+    private static void upsertTotals(
+            Connection connection,
+            String table,
+            String keyColumn,
+            Map<Integer, HourCounts> rows,
+            int slot,
+            IntFunction<Object> key)
+            throws SQLException {
+        String sql = "INSERT INTO " + table + " (" + keyColumn + ", slot, links_created, clicks, bot_clicks) VALUES "
+                + Sql.repeat("(?, ?, ?, ?, ?)", rows.size())
                 + " ON DUPLICATE KEY UPDATE links_created = links_created + VALUES(links_created),"
                 + " clicks = clicks + VALUES(clicks), bot_clicks = bot_clicks + VALUES(bot_clicks)";
         try (PreparedStatement upsert = connection.prepareStatement(sql)) {
             int i = 1;
-            for (Map.Entry<Integer, long[]> day : totals.entrySet()) {
-                upsert.setDate(i++, Date.valueOf(LocalDate.ofEpochDay(day.getKey())));
+            for (Map.Entry<Integer, HourCounts> row : rows.entrySet()) {
+                upsert.setObject(i++, key.apply(row.getKey()));
                 upsert.setInt(i++, slot);
-                upsert.setLong(i++, day.getValue()[0]);
-                upsert.setLong(i++, day.getValue()[1]);
-                upsert.setLong(i++, day.getValue()[2]);
+                upsert.setLong(i++, row.getValue().linksCreated());
+                upsert.setLong(i++, row.getValue().clicks());
+                upsert.setLong(i++, row.getValue().botClicks());
             }
             upsert.executeUpdate();
         }
+    }
+
+    /** The start of an epoch hour in UTC, as the hourly table keeps it (Connector/J sends a LocalDateTime as is). */
+    static LocalDateTime startOfHour(int epochHour) {
+        return LocalDateTime.ofEpochSecond(epochHour * 3600L, 0, ZoneOffset.UTC);
     }
 
     /** Deletes the rows of links that are gone. */

@@ -2,17 +2,27 @@ package io.fuxi.clicks.control;
 
 import java.util.Map;
 
-/** What a flush writes: the tallies per link and day, and the links created per epoch day. */
-public record PendingClicks(Map<LinkDay, ClickTally> tallies, Map<Integer, Long> linksCreated) {
+/**
+ * What a flush writes: the tallies per link and day, and the totals across all links per epoch hour (an hour's day is
+ * {@code Math.floorDiv(hour, 24)}).
+ */
+public record PendingClicks(Map<LinkDay, ClickTally> tallies, Map<Integer, HourCounts> hours) {
+
+    public static final PendingClicks NONE = new PendingClicks(Map.of(), Map.of());
 
     public boolean isEmpty() {
-        return tallies.isEmpty() && linksCreated.isEmpty();
+        return tallies.isEmpty() && hours.isEmpty();
     }
 
-    /** Every click in it, by people and bots. */
+    /** Every click in the tallies, by people and bots. */
     public long clicks() {
         return tallies.values().stream()
                 .mapToLong(tally -> tally.clicks() + tally.botClicks())
                 .sum();
+    }
+
+    /** The same totals without the tallies: what is left to write once every link's rows are. */
+    public PendingClicks totalsOnly() {
+        return new PendingClicks(Map.of(), hours);
     }
 }

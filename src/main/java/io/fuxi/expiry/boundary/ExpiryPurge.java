@@ -3,6 +3,7 @@ package io.fuxi.expiry.boundary;
 import io.fuxi.expiry.control.ExpiredLinkPurger;
 import io.fuxi.links.boundary.LinksPurged;
 import io.fuxi.platform.database.DatabaseErrors;
+import io.fuxi.platform.database.JobLease;
 import io.fuxi.platform.problem.ProblemException;
 import io.fuxi.redirect.boundary.CacheStaleness;
 import jakarta.annotation.PostConstruct;
@@ -151,6 +152,11 @@ public class ExpiryPurge {
 
     public PurgeTotals totals() {
         return totals.get();
+    }
+
+    /** The last purge that finished, on any node. */
+    public Optional<JobLease.FinishedRun> lastRunAnywhere() {
+        return purger.lastRun();
     }
 
     public ExpiryOptions options() {

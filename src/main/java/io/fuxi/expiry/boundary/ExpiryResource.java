@@ -41,6 +41,13 @@ public class ExpiryResource {
         if (totals.last() != null) {
             json.add("lastRun", json(totals.last()));
         }
+        purge.lastRunAnywhere()
+                .ifPresent(run -> json.add(
+                        "lastFinishedAnywhere",
+                        Json.createObjectBuilder()
+                                .add("finishedAt", run.finishedAt().toString())
+                                .add("node", run.node())
+                                .add("linksPurged", run.items())));
         return json.build();
     }
 

@@ -5,6 +5,7 @@ import io.fuxi.expiry.boundary.ExpiryOptions;
 import io.fuxi.expiry.boundary.PurgeReport;
 import io.fuxi.links.boundary.ExpiredLinks;
 import io.fuxi.platform.database.FuxiDataSource;
+import io.fuxi.platform.database.JobLease;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -16,6 +17,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.logging.Level;
@@ -66,7 +68,7 @@ public class ExpiredLinkPurger {
             try {
                 tally.complete = purgeAll(connection, lease, options, startedAt, tally, onBatch);
             } finally {
-                end(connection, lease);
+                end(connection, lease, tally.links);
             }
         } catch (SQLException e) {
             throw new IllegalStateException(
@@ -82,6 +84,15 @@ public class ExpiredLinkPurger {
                 tally.held,
                 released,
                 tally.batches);
+    }
+
+    /** The last purge that finished, on any node: when, where and how many links it purged. */
+    public Optional<JobLease.FinishedRun> lastRun() {
+        try (Connection connection = dataSource.getConnection()) {
+            return JobLease.lastRun(connection, JOB);
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot read the last purge", e);
+        }
     }
 
     /**
@@ -118,14 +129,14 @@ public class ExpiredLinkPurger {
     }
 
     /** Rolls back whatever is open and gives the lease up; if the connection is gone, the lease simply expires. */
-    private static void end(Connection connection, JobLease lease) {
+    private static void end(Connection connection, JobLease lease, long linksPurged) {
         try {
             if (!connection.getAutoCommit()) {
                 connection.rollback();
                 connection.setAutoCommit(true);
             }
             connection.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ); // the pool's default
-            lease.giveUp(connection);
+            lease.giveUp(connection, linksPurged);
         } catch (SQLException e) {
             LOG.log(Level.WARNING, "Could not give the purge lease up; it expires in " + lease.seconds() + " s", e);
         }

@@ -39,8 +39,8 @@ public class LinkSearch {
         if (!term.canMatch() || owners.isEmpty()) {
             return List.of();
         }
-        Map<String, Integer> counts =
-                term.words().stream().collect(Collectors.toMap(word -> word, word -> linksWith(owners, word)));
+        Map<String, Integer> counts = term.words().stream()
+                .collect(Collectors.toMap(word -> word, word -> linksWith(owners, word, term.isWhole(word))));
         String rarest =
                 term.words().stream().min(Comparator.comparing(counts::get)).orElseThrow();
         String driver = counts.get(rarest) <= FEW ? rarest : null;
@@ -48,7 +48,8 @@ public class LinkSearch {
         Link last = null;
         while (matches.size() < first + max) {
             int size = Math.min(MAX_CHUNK, first + max - matches.size());
-            List<Link> chunk = chunk(owners, term, conditions, driver, last, size);
+            List<Link> chunk =
+                    chunk(owners, term, conditions, driver, driver != null && term.isWhole(driver), last, size);
             chunk.stream().filter(link -> term.wordsBegin(link.url())).forEach(matches::add);
             if (chunk.size() < size) {
                 break;
@@ -61,11 +62,17 @@ public class LinkSearch {
     /** The next chunk of the owners' links containing every part, newest first, after {@code last}. */
     @SuppressWarnings("unchecked")
     private List<Link> chunk(
-            List<Long> owners, SearchTerm term, LinkListing.Conditions conditions, String driver, Link last, int size) {
+            List<Long> owners,
+            SearchTerm term,
+            LinkListing.Conditions conditions,
+            String driver,
+            boolean wholeDriver,
+            Link last,
+            int size) {
         StringBuilder sql = new StringBuilder("SELECT l.* FROM link l");
         if (driver != null) {
-            sql.append(
-                    " JOIN (SELECT DISTINCT code FROM link_word WHERE owner_key_id IN (:owners) AND word LIKE :driver) d ON d.code = l.code");
+            sql.append(" JOIN (SELECT DISTINCT code FROM link_word WHERE owner_key_id IN (:owners) AND word "
+                    + (wholeDriver ? "=" : "LIKE") + " :driver) d ON d.code = l.code");
         }
         sql.append(" WHERE l.owner_key_id IN (:owners)").append(conditions.sql());
         for (int i = 0; i < term.parts().size(); i++) {
@@ -78,7 +85,7 @@ public class LinkSearch {
         Query query = em.createNativeQuery(sql.toString(), Link.class).setParameter("owners", owners);
         conditions.bind(query);
         if (driver != null) {
-            query.setParameter("driver", driver + "%");
+            query.setParameter("driver", wholeDriver ? driver : driver + "%");
         }
         for (int i = 0; i < term.parts().size(); i++) {
             query.setParameter("part" + i, "%" + escapeLike(term.parts().get(i)) + "%");
@@ -89,13 +96,16 @@ public class LinkSearch {
         return query.setMaxResults(size).getResultList();
     }
 
-    /** How many of the owners' index rows start with the word, counted no further than just past {@link #FEW}. */
-    private int linksWith(List<Long> owners, String word) {
-        Number count = (Number) em.createNativeQuery(
-                        "SELECT COUNT(*) FROM (SELECT 1 FROM link_word WHERE owner_key_id IN (:owners) AND word LIKE :word LIMIT "
-                                + (FEW + 1) + ") c")
+    /**
+     * How many of the owners' index rows are the word (whole) or start with it, counted no further than just past
+     * {@link #FEW}.
+     */
+    private int linksWith(List<Long> owners, String word, boolean whole) {
+        Number count = (Number) em.createNativeQuery("SELECT COUNT(*) FROM (SELECT 1 FROM link_word"
+                        + " WHERE owner_key_id IN (:owners) AND word " + (whole ? "=" : "LIKE") + " :word LIMIT "
+                        + (FEW + 1) + ") c")
                 .setParameter("owners", owners)
-                .setParameter("word", word + "%")
+                .setParameter("word", whole ? word : word + "%")
                 .getSingleResult();
         return count.intValue();
     }

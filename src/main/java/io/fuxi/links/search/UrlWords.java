@@ -1,8 +1,10 @@
 package io.fuxi.links.search;
 
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.BiConsumer;
 
 /**
  * The words of a URL that its search index keeps: runs of ASCII letters and digits, lower-cased, after the scheme,
@@ -23,22 +25,47 @@ public final class UrlWords {
 
     /** The words of any text, split and cut the same way as a URL's, at most {@code limit} of them. */
     static Set<String> words(String text, int limit) {
-        String lower = text.toLowerCase(Locale.ROOT);
         Set<String> words = new LinkedHashSet<>();
+        scan(text, limit, (word, whole) -> words.add(word));
+        return words;
+    }
+
+    /**
+     * The words of a text that end before its end, uncut: in a search term such a word is followed by more of the
+     * term (as {@code shop7} in {@code shop7.example}), so it must be a whole word of the URL.
+     */
+    static Set<String> wholeWords(String text, int limit) {
+        Set<String> words = new LinkedHashSet<>();
+        scan(text, limit, (word, whole) -> {
+            if (whole) {
+                words.add(word);
+            }
+        });
+        return words;
+    }
+
+    /**
+     * Each word of the text, in order, with whether the text goes on after it and it was not cut; until {@code limit}
+     * distinct words have been seen.
+     */
+    private static void scan(String text, int limit, BiConsumer<String, Boolean> word) {
+        String lower = text.toLowerCase(Locale.ROOT);
+        Set<String> seen = new HashSet<>();
         int start = -1;
-        for (int i = 0; i <= lower.length() && words.size() < limit; i++) {
+        for (int i = 0; i <= lower.length() && seen.size() < limit; i++) {
             boolean wordChar = i < lower.length() && isWordChar(lower.charAt(i));
             if (wordChar && start < 0) {
                 start = i;
             } else if (!wordChar && start >= 0) {
-                words.add(lower.substring(start, Math.min(i, start + MAX_WORD_LENGTH)));
+                String found = lower.substring(start, Math.min(i, start + MAX_WORD_LENGTH));
+                seen.add(found);
+                word.accept(found, i < lower.length() && i - start <= MAX_WORD_LENGTH);
                 start = -1;
             }
             if (i < lower.length() && lower.charAt(i) == '%' && i + 2 < lower.length()) {
                 i += 2; // a percent escape (%2F, %C3…) separates words and is no word of its own
             }
         }
-        return words;
     }
 
     private static boolean isWordChar(char c) {

@@ -97,6 +97,11 @@ public class AdminAccounts {
         em.remove(account);
     }
 
+    /** The account's role now: empty once the account is deleted. */
+    public Optional<ConsoleRole> roleOf(String username) {
+        return find(username).map(AdminAccount::role);
+    }
+
     public boolean exists(String username) {
         return find(username).isPresent();
     }

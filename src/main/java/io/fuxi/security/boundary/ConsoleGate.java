@@ -1,5 +1,7 @@
 package io.fuxi.security.boundary;
 
+import io.fuxi.security.entity.ConsoleRole;
+import jakarta.inject.Inject;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.annotation.WebFilter;
@@ -10,6 +12,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpSession;
 import java.io.IOException;
 import java.security.Principal;
+import java.util.Optional;
 
 /**
  * Lets only signed-in accounts into the console (everything under /admin but the sign-in page): a request without a
@@ -19,17 +22,23 @@ import java.security.Principal;
  *
  * <p>A filter rather than a Jakarta Security authentication mechanism: with a mechanism in the WAR, Payara sends every
  * request through JASPIC, redirects included, which cut redirect throughput by more than half (ADR 9).
+ *
+ * <p>Every request reads the account again (one lookup by its key): a deleted account's sessions end at their next
+ * request, on every node, and a changed role applies at once.
  */
 @WebFilter(filterName = "console-gate", urlPatterns = "/admin/*")
 public class ConsoleGate extends HttpFilter {
 
     static final String SIGN_IN_PAGE = "/admin/sign-in.xhtml";
 
+    @Inject
+    AdminAccounts accounts;
+
     @Override
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws IOException, ServletException {
         HttpSession session = request.getSession(false);
-        SignedIn account = session == null ? null : (SignedIn) session.getAttribute(SignedIn.SESSION_ATTRIBUTE);
+        SignedIn account = session == null ? null : current(session);
         if (account != null) {
             chain.doFilter(new AsAccount(request, account), response);
         } else if (request.getServletPath().equals(SIGN_IN_PAGE)) {
@@ -43,6 +52,24 @@ public class ConsoleGate extends HttpFilter {
         } else {
             response.sendRedirect(request.getContextPath() + SIGN_IN_PAGE);
         }
+    }
+
+    /** The session's account as it is now, or null when the session has none or its account is gone. */
+    private SignedIn current(HttpSession session) {
+        SignedIn account = (SignedIn) session.getAttribute(SignedIn.SESSION_ATTRIBUTE);
+        if (account == null) {
+            return null;
+        }
+        Optional<ConsoleRole> role = accounts.roleOf(account.username());
+        if (role.isEmpty()) {
+            session.invalidate();
+            return null;
+        }
+        if (!role.get().roleName().equals(account.roleName())) {
+            account = new SignedIn(account.username(), role.get().roleName());
+            session.setAttribute(SignedIn.SESSION_ATTRIBUTE, account);
+        }
+        return account;
     }
 
     /** The request as the signed-in account makes it. */

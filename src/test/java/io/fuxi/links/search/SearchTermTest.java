@@ -29,11 +29,23 @@ class SearchTermTest {
 
     @Test
     void everyWordMustBeginAWordOfTheUrl() {
-        assertTrue(SearchTerm.of("shop7.ex item/4").wordsBegin("https://shop70.example/item/42"));
+        assertTrue(SearchTerm.of("shop7 ex item 4").wordsBegin("https://shop70.example/item/42"));
         assertFalse(SearchTerm.of("hop7").wordsBegin("https://shop7.example/"));
         assertFalse(SearchTerm.of("shop7 basket").wordsBegin("https://shop7.example/item"));
         assertTrue(SearchTerm.of("caf").wordsBegin("https://example.com/caf%C3%A9"));
         assertFalse(SearchTerm.of("c3").wordsBegin("https://example.com/caf%C3%A9"), "escapes are no words");
+    }
+
+    @Test
+    void aWordFollowedByMoreOfItsPartMustBeAWholeWordOfTheUrl() {
+        SearchTerm term = SearchTerm.of("shop7.ex item/4");
+        assertEquals(Set.of("shop7", "item"), term.wholeWords());
+        assertTrue(term.wordsBegin("https://shop7.example/item/42"));
+        assertFalse(term.wordsBegin("https://shop70.example/item/42"), "shop70 is not shop7");
+        assertFalse(term.wordsBegin("https://shop7.example/items/42"), "items is not item");
+        assertEquals(Set.of("caf"), SearchTerm.of("caf%C3").wholeWords(), "an escape ends a word");
+        assertEquals(Set.of(), SearchTerm.of("x" + "y".repeat(40) + ".z").wholeWords(), "a word cut short is a prefix");
+        assertEquals(Set.of("shop"), SearchTerm.of("shop shop.x").wholeWords(), "whole once is whole");
     }
 
     @Test

@@ -1,8 +1,14 @@
-package io.fuxi.expiry.control;
+package io.fuxi.platform.database;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A lease on a cluster-wide job (table job_lease), on the database's clock. Taking it is one conditional UPDATE,
@@ -40,14 +46,39 @@ public record JobLease(String job, String holder, int seconds) {
         }
     }
 
-    /** Gives the lease up and records the end of the run. Auto-commit must be on. */
-    public void giveUp(Connection connection) throws SQLException {
+    /**
+     * Gives the lease up and records the end of the run: when, by whom and how many items it handled. Auto-commit
+     * must be on. (MySQL assigns from left to right: the holder is recorded before it is cleared.)
+     */
+    public void giveUp(Connection connection, long items) throws SQLException {
         try (PreparedStatement release = connection.prepareStatement("""
-                UPDATE job_lease SET holder = NULL, expires_at = UTC_TIMESTAMP(3), last_finished_at = UTC_TIMESTAMP(3)
+                UPDATE job_lease SET last_finished_by = holder, last_items = ?, holder = NULL,
+                                     expires_at = UTC_TIMESTAMP(3), last_finished_at = UTC_TIMESTAMP(3)
                 WHERE name = ? AND holder = ?""")) {
-            release.setString(1, job);
-            release.setString(2, holder);
+            release.setLong(1, items);
+            release.setString(2, job);
+            release.setString(3, holder);
             release.executeUpdate();
         }
     }
+
+    /** The last finished run of a job on any node, if one has finished. */
+    public static Optional<FinishedRun> lastRun(Connection connection, String job) throws SQLException {
+        try (PreparedStatement select = connection.prepareStatement(
+                "SELECT last_finished_at, last_finished_by, last_items FROM job_lease WHERE name = ?")) {
+            select.setString(1, job);
+            try (ResultSet row = select.executeQuery()) {
+                if (!row.next() || row.getObject(1) == null) {
+                    return Optional.empty();
+                }
+                return Optional.of(new FinishedRun(
+                        row.getObject(1, LocalDateTime.class).toInstant(ZoneOffset.UTC),
+                        Objects.requireNonNullElse(row.getString(2), "an earlier version"),
+                        row.getLong(3)));
+            }
+        }
+    }
+
+    /** When a run finished, the node that ran it and the items it handled. */
+    public record FinishedRun(Instant finishedAt, String node, long items) {}
 }

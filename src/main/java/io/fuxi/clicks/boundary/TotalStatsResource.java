@@ -1,0 +1,86 @@
+package io.fuxi.clicks.boundary;
+
+import io.fuxi.clicks.control.ClickRows;
+import io.fuxi.clicks.control.StatsRange;
+import io.fuxi.platform.problem.InvalidFieldException;
+import io.fuxi.security.boundary.Caller;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import java.time.Clock;
+
+/** Links created and clicks per day and per hour across all links, for admins (the console's dashboard). */
+@Path("v1/stats")
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+public class TotalStatsResource {
+
+    static final int MAX_HOURS = ClickRows.HOURS_KEPT;
+
+    @Inject
+    ClickStats stats;
+
+    @Inject
+    Caller caller;
+
+    @Inject
+    Clock clock;
+
+    @GET
+    public JsonObject daily(@QueryParam("from") String from, @QueryParam("to") String to) {
+        caller.requireAdmin();
+        StatsRange range = StatsRange.of(from, to, StatsRange.today(clock));
+        JsonArrayBuilder days = Json.createArrayBuilder();
+        for (DayTotal day : stats.daily(range.from(), range.to())) {
+            days.add(Json.createObjectBuilder()
+                    .add("date", day.date().toString())
+                    .add("linksCreated", day.linksCreated())
+                    .add("clicks", day.clicks())
+                    .add("botClicks", day.botClicks()));
+        }
+        return Json.createObjectBuilder()
+                .add("from", range.from().toString())
+                .add("to", range.to().toString())
+                .add("days", days)
+                .build();
+    }
+
+    /** The last {@code hours} hours (24 by default), this one included. */
+    @GET
+    @Path("hourly")
+    public JsonObject hourly(@QueryParam("hours") String hours) {
+        caller.requireAdmin();
+        int count = hourCount(hours);
+        JsonArrayBuilder rows = Json.createArrayBuilder();
+        for (HourTotal hour : stats.hourly(clock.instant(), count)) {
+            rows.add(Json.createObjectBuilder()
+                    .add("hour", hour.hour().toString())
+                    .add("linksCreated", hour.linksCreated())
+                    .add("clicks", hour.clicks())
+                    .add("botClicks", hour.botClicks()));
+        }
+        return Json.createObjectBuilder().add("hours", rows).build();
+    }
+
+    private static int hourCount(String hours) {
+        if (hours == null) {
+            return 24;
+        }
+        try {
+            int count = Integer.parseInt(hours);
+            if (count >= 1 && count <= MAX_HOURS) {
+                return count;
+            }
+        } catch (NumberFormatException e) {
+            // answered below
+        }
+        throw new InvalidFieldException("hours", "hours must be a whole number from 1 to " + MAX_HOURS);
+    }
+}
