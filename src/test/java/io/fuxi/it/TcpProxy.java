@@ -12,7 +12,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A TCP proxy on 127.0.0.1 that a test can cut, as a network fault or a dead database would: a cut closes every
- * connection through it and refuses new ones until the proxy is restored.
+ * connection through it and refuses new ones until the proxy is restored. It can also freeze, as a database that
+ * hangs does: connections stay open and new ones are accepted, but no byte goes through until it thaws.
  */
 public final class TcpProxy implements AutoCloseable {
 
@@ -21,6 +22,7 @@ public final class TcpProxy implements AutoCloseable {
     private final List<Socket> open = new CopyOnWriteArrayList<>();
     private final AtomicInteger accepted = new AtomicInteger();
     private volatile boolean cut;
+    private volatile boolean frozen;
 
     public TcpProxy(int target) throws IOException {
         this.target = target;
@@ -48,6 +50,15 @@ public final class TcpProxy implements AutoCloseable {
 
     public void restore() {
         cut = false;
+    }
+
+    /** Holds every byte, both ways, on every connection, old and new, until {@link #thaw}. */
+    public void freeze() {
+        frozen = true;
+    }
+
+    public void thaw() {
+        frozen = false;
     }
 
     @Override
@@ -83,10 +94,15 @@ public final class TcpProxy implements AutoCloseable {
             try (InputStream in = from.getInputStream();
                     OutputStream out = to.getOutputStream()) {
                 for (int read = in.read(buffer); read >= 0; read = in.read(buffer)) {
+                    while (frozen && !to.isClosed()) {
+                        Thread.sleep(10);
+                    }
                     out.write(buffer, 0, read);
                 }
             } catch (IOException e) {
                 // either side went away
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             } finally {
                 closeQuietly(from);
                 closeQuietly(to);

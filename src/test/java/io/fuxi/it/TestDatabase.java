@@ -33,6 +33,15 @@ public final class TestDatabase {
         }
     }
 
+    /** The server's port on 127.0.0.1. */
+    public static int port() {
+        if (server == null) {
+            throw new IllegalStateException(
+                    "The test database is not running: integration tests run under failsafe (mvn verify)");
+        }
+        return server.port();
+    }
+
     /** A database of this server, created on first use. */
     public static DataSource dataSource(String database) {
         if (server == null) {

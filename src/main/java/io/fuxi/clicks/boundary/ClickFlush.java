@@ -56,7 +56,7 @@ public class ClickFlush {
     @Inject
     ClickRecorder recorder;
 
-    @Resource(lookup = FuxiDataSource.JNDI_NAME)
+    @Resource(lookup = FuxiDataSource.JOBS_JNDI_NAME)
     DataSource dataSource;
 
     @Resource

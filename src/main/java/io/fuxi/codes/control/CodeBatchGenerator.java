@@ -29,8 +29,13 @@ public class CodeBatchGenerator {
     /** Rows per INSERT statement and per commit: large enough to amortise round trips, small enough for any max_allowed_packet. */
     static final int CHUNK = 4096;
 
-    @Resource(lookup = FuxiDataSource.JNDI_NAME)
+    /** Loading a batch of millions takes minutes: the jobs' pool. */
+    @Resource(lookup = FuxiDataSource.JOBS_JNDI_NAME)
     DataSource dataSource;
+
+    /** The pool's figures are read by requests (status, health), in their transactions: the requests' pool. */
+    @Resource(lookup = FuxiDataSource.JNDI_NAME)
+    DataSource requests;
 
     /**
      * Finishes an interrupted batch if there is one, then loads a new batch of {@code size} codes if the unused
@@ -70,7 +75,7 @@ public class CodeBatchGenerator {
 
     /** Codes loaded so far and codes handed out so far. */
     public PoolRows.Counts counts() {
-        try (Connection connection = dataSource.getConnection()) {
+        try (Connection connection = requests.getConnection()) {
             return PoolRows.counts(connection);
         } catch (SQLException e) {
             throw new IllegalStateException("Cannot read the code pool state", e);

@@ -37,8 +37,12 @@ public class ExpiredLinkPurger {
     private static final Logger LOG = Logger.getLogger(ExpiredLinkPurger.class.getName());
     static final String JOB = "expiry-purge";
 
-    @Resource(lookup = FuxiDataSource.JNDI_NAME)
+    @Resource(lookup = FuxiDataSource.JOBS_JNDI_NAME)
     DataSource dataSource;
+
+    /** For reads a page waits on: the requests' pool, which fails fast. */
+    @Resource(lookup = FuxiDataSource.JNDI_NAME)
+    DataSource requests;
 
     @Inject
     Clock clock;
@@ -88,7 +92,7 @@ public class ExpiredLinkPurger {
 
     /** The last purge that finished, on any node: when, where and how many links it purged. */
     public Optional<JobLease.FinishedRun> lastRun() {
-        try (Connection connection = dataSource.getConnection()) {
+        try (Connection connection = requests.getConnection()) {
             return JobLease.lastRun(connection, JOB);
         } catch (SQLException e) {
             throw new IllegalStateException("cannot read the last purge", e);

@@ -42,8 +42,12 @@ public class LinkCensus {
     static final String JOB = "link-census";
     private static final Logger LOG = Logger.getLogger(LinkCensus.class.getName());
 
-    @Resource(lookup = FuxiDataSource.JNDI_NAME)
+    @Resource(lookup = FuxiDataSource.JOBS_JNDI_NAME)
     DataSource dataSource;
+
+    /** For reads a page waits on: the requests' pool, which fails fast. */
+    @Resource(lookup = FuxiDataSource.JNDI_NAME)
+    DataSource requests;
 
     @Resource
     ManagedExecutorService executor;
@@ -82,7 +86,7 @@ public class LinkCensus {
 
     /** The last count, on any node, if there has been one. */
     public Optional<Census> last() {
-        try (Connection connection = dataSource.getConnection()) {
+        try (Connection connection = requests.getConnection()) {
             return LinkCounts.last(connection);
         } catch (SQLException e) {
             throw new IllegalStateException("cannot read the census of links", e);

@@ -1,6 +1,12 @@
 package io.fuxi.platform.database;
 
+import java.net.ConnectException;
+import java.net.SocketTimeoutException;
 import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLRecoverableException;
+import java.sql.SQLTimeoutException;
+import java.sql.SQLTransientConnectionException;
 import java.util.concurrent.atomic.LongAdder;
 
 /** Failures that came from the database, counted for the metrics: whoever catches one reports it here. */
@@ -22,6 +28,36 @@ public final class DatabaseErrors {
             }
         }
         return false;
+    }
+
+    /**
+     * Whether the failure means the database cannot be reached or does not answer (no connection within the pool's
+     * wait, a connection that failed or timed out), as opposed to a statement it refused: the caller answers 503 and
+     * the client tries again, where a refused statement is a defect.
+     */
+    public static boolean isOutage(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SQLTransientConnectionException
+                    || cause instanceof SQLNonTransientConnectionException
+                    || cause instanceof SQLRecoverableException
+                    || cause instanceof SQLTimeoutException
+                    || cause instanceof SocketTimeoutException
+                    || cause instanceof ConnectException
+                    || (cause instanceof SQLException sql && isOutage(sql))) {
+                return true;
+            }
+            if (cause.getCause() == cause) {
+                break;
+            }
+        }
+        return false;
+    }
+
+    /** SQLState class 08 is a connection failure; the pool says so only in words when its wait runs out. */
+    private static boolean isOutage(SQLException failure) {
+        String state = failure.getSQLState();
+        String message = failure.getMessage();
+        return (state != null && state.startsWith("08")) || (message != null && message.contains("max-wait-time"));
     }
 
     public static long count() {

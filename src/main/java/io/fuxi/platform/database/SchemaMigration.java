@@ -25,7 +25,7 @@ public class SchemaMigration {
 
     private static final Logger LOG = Logger.getLogger(SchemaMigration.class.getName());
 
-    @Resource(lookup = FuxiDataSource.JNDI_NAME)
+    @Resource(lookup = FuxiDataSource.JOBS_JNDI_NAME)
     DataSource dataSource;
 
     /** Migrations that SQL alone cannot write, contributed by the components that own their tables. */

@@ -10,6 +10,13 @@ public record Problem(int status, String title, String detail, String field) {
 
     public static final String MEDIA_TYPE = "application/problem+json";
 
+    /** What a client waits before trying again when the database is out (the Retry-After of every such 503). */
+    public static final int RETRY_AFTER_SECONDS = 5;
+
+    /** The answer to a call that needs the database while it cannot be reached or does not answer. */
+    public static final Problem DATABASE_UNAVAILABLE =
+            new Problem(503, "Service Unavailable", "The database is not answering; try again in a few seconds.", null);
+
     public String toJson() {
         return toJsonObject().toString();
     }
@@ -30,6 +37,11 @@ public record Problem(int status, String title, String detail, String field) {
 
     /** Written as a String so that it goes out whatever the client's Accept header asked for. */
     public Response toResponse() {
-        return Response.status(status).type(MEDIA_TYPE).entity(toJson()).build();
+        Response.ResponseBuilder response =
+                Response.status(status).type(MEDIA_TYPE).entity(toJson());
+        if (status == 503) {
+            response.header("Retry-After", RETRY_AFTER_SECONDS);
+        }
+        return response.build();
     }
 }

@@ -10,7 +10,9 @@ import java.util.logging.Logger;
 
 /**
  * The last resort for failures nobody anticipated: logged in full with an id, answered as a 500 problem
- * that carries only the id, never a stack trace. Every anticipated failure has its own mapper and status.
+ * that carries only the id, never a stack trace. Every anticipated failure has its own mapper and status, but one:
+ * a database that cannot be reached or does not answer surfaces wherever the database is used, and is answered here
+ * as a 503 with Retry-After (logged in one line: the health checks and the metrics tell the rest).
  */
 @Provider
 public class UnexpectedErrorMapper implements ExceptionMapper<Throwable> {
@@ -21,7 +23,19 @@ public class UnexpectedErrorMapper implements ExceptionMapper<Throwable> {
     public Response toResponse(Throwable exception) {
         String incident = UUID.randomUUID().toString();
         DatabaseErrors.record(exception);
+        if (DatabaseErrors.isOutage(exception)) {
+            LOG.warning(() -> "Database unavailable, answered 503: " + rootCause(exception));
+            return Problem.DATABASE_UNAVAILABLE.toResponse();
+        }
         LOG.log(Level.SEVERE, "Unexpected failure, incident " + incident, exception);
         return new Problem(500, "Internal Server Error", "Unexpected failure; incident " + incident, null).toResponse();
+    }
+
+    private static String rootCause(Throwable failure) {
+        Throwable root = failure;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root.toString();
     }
 }

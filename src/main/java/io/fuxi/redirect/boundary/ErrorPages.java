@@ -13,8 +13,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The pages a browser sees for an unknown or expired link (WEB-INF/errors, read once), or JSON problems for
- * clients that ask for JSON.
+ * The pages a browser sees for an unknown or expired link, or while the database is out (WEB-INF/errors, read once),
+ * or JSON problems for clients that ask for JSON.
  */
 final class ErrorPages {
 
@@ -33,12 +33,15 @@ final class ErrorPages {
 
     private static final byte[] NOT_FOUND_JSON =
             json(new Problem(404, "Not Found", "There is no link at this address.", null));
+    private static final byte[] UNAVAILABLE_JSON = json(Problem.DATABASE_UNAVAILABLE);
 
     private final byte[] notFound;
+    private final byte[] unavailable;
     private final Map<Gone, byte[]> gonePages = new EnumMap<>(Gone.class);
 
     ErrorPages(ServletContext context) throws ServletException {
         this.notFound = read(context, "/WEB-INF/errors/not-found.html");
+        this.unavailable = read(context, "/WEB-INF/errors/unavailable.html");
         for (Gone reason : Gone.values()) {
             gonePages.put(
                     reason,
@@ -52,6 +55,12 @@ final class ErrorPages {
 
     void gone(HttpServletRequest request, HttpServletResponse response, Gone reason) throws IOException {
         send(request, response, 410, gonePages.get(reason), reason.json);
+    }
+
+    /** The link could not be looked up: the database is out. */
+    void unavailable(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        response.setHeader("Retry-After", Integer.toString(Problem.RETRY_AFTER_SECONDS));
+        send(request, response, 503, unavailable, UNAVAILABLE_JSON);
     }
 
     private static void send(

@@ -3,6 +3,7 @@ package io.fuxi.redirect.boundary;
 import io.fuxi.clicks.boundary.ClickRecorder;
 import io.fuxi.codes.boundary.CodeShape;
 import io.fuxi.destinations.boundary.DestinationRules;
+import io.fuxi.platform.database.DatabaseErrors;
 import io.fuxi.platform.web.ReservedPaths;
 import io.fuxi.redirect.control.CachedLink;
 import io.fuxi.redirect.control.LinkResolver;
@@ -63,7 +64,18 @@ public class RedirectFilter extends HttpFilter {
             return;
         }
         CachedLink cached = resolver.cached(code);
-        CachedLink link = cached != null ? cached : resolver.load(code);
+        CachedLink link;
+        try {
+            link = cached != null ? cached : resolver.load(code);
+        } catch (RuntimeException e) {
+            if (!DatabaseErrors.isOutage(e)) {
+                throw e;
+            }
+            DatabaseErrors.record(e);
+            counts.record(Outcome.UNAVAILABLE);
+            pages.unavailable(request, response);
+            return;
+        }
         if (link == null) {
             counts.record(Outcome.UNKNOWN);
             pages.notFound(request, response);

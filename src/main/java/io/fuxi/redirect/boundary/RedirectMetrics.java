@@ -11,7 +11,7 @@ import jakarta.inject.Inject;
 import java.util.Locale;
 
 /**
- * fuxi.redirects{outcome=hit|miss|unknown|expired|disabled|blocked}, and the link cache: fuxi.cache.entries, hits,
+ * fuxi.redirects{outcome=hit|miss|unknown|expired|disabled|blocked|unavailable}, and the link cache: fuxi.cache.entries, hits,
  * misses and evictions.
  */
 @ApplicationScoped

@@ -16,7 +16,9 @@ public class RedirectCounts {
         UNKNOWN,
         EXPIRED,
         DISABLED,
-        BLOCKED
+        BLOCKED,
+        /** not looked up: the database is out */
+        UNAVAILABLE
     }
 
     private final LongAdder[] outcomes = new LongAdder[Outcome.values().length];

@@ -1,5 +1,7 @@
 package io.fuxi.security.boundary;
 
+import io.fuxi.platform.database.DatabaseErrors;
+import io.fuxi.platform.problem.Problem;
 import io.fuxi.security.entity.ConsoleRole;
 import jakarta.inject.Inject;
 import jakarta.servlet.FilterChain;
@@ -13,6 +15,8 @@ import jakarta.servlet.http.HttpSession;
 import java.io.IOException;
 import java.security.Principal;
 import java.util.Optional;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * Lets only signed-in accounts into the console (everything under /admin but the sign-in page): a request without a
@@ -24,18 +28,36 @@ import java.util.Optional;
  * request through JASPIC, redirects included, which cut redirect throughput by more than half (ADR 9).
  *
  * <p>Every request reads the account again (one lookup by its key): a deleted account's sessions end at their next
- * request, on every node, and a changed role applies at once.
+ * request, on every node, and a changed role applies at once. While the database is out, pages answer 503 with a
+ * page that says to try again, never a stack trace.
  */
 @WebFilter(filterName = "console-gate", urlPatterns = "/admin/*")
 public class ConsoleGate extends HttpFilter {
 
     static final String SIGN_IN_PAGE = "/admin/sign-in.xhtml";
+    private static final Logger LOG = Logger.getLogger(ConsoleGate.class.getName());
 
     @Inject
     AdminAccounts accounts;
 
     @Override
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws IOException, ServletException {
+        try {
+            admit(request, response, chain);
+        } catch (ServletException | RuntimeException e) {
+            if (!DatabaseErrors.isOutage(e) || response.isCommitted()) {
+                throw e;
+            }
+            DatabaseErrors.record(e);
+            LOG.log(Level.WARNING, "Database unavailable, console page answered 503", e);
+            response.reset();
+            response.setHeader("Retry-After", Integer.toString(Problem.RETRY_AFTER_SECONDS));
+            response.sendError(503); // the page in web.xml: try again in a moment
+        }
+    }
+
+    private void admit(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws IOException, ServletException {
         HttpSession session = request.getSession(false);
         SignedIn account = session == null ? null : current(session);

@@ -35,6 +35,7 @@ class CodeBatchGeneratorIT {
                 .migrate();
         generator = new CodeBatchGenerator();
         generator.dataSource = database;
+        generator.requests = database;
         rows = new Rows(database);
     }
 

