@@ -37,11 +37,12 @@ code=$(curl -sf "$base/api/v1/links?size=1" -H "Authorization: Bearer $FUXI_KEY"
 jar="$work/cookies.txt"
 view_state() { grep -o 'name="jakarta.faces.ViewState"[^>]*value="[^"]*"' | head -1 | sed 's/.*value="//; s/"$//'; }
 state=$(curl -sf -c "$jar" -b "$jar" "$base/admin/sign-in.xhtml" | view_state)
-curl -sf -o /dev/null -c "$jar" -b "$jar" "$base/admin/sign-in.xhtml" \
+curl -s -o "$work/signed-in.html" -c "$jar" -b "$jar" "$base/admin/sign-in.xhtml" \
   --data-urlencode "sign-in=sign-in" --data-urlencode "sign-in:username=admin" \
   --data-urlencode "sign-in:password=$PASSWORD" --data-urlencode "sign-in:submit=" \
   --data-urlencode "jakarta.faces.ViewState=$state"
-curl -sf -b "$jar" "$base/admin/" | grep -q 'Dashboard' || { echo "could not sign in to the console"; exit 1; }
+status=$(curl -s -o "$work/dashboard.html" -w '%{http_code}' -b "$jar" "$base/admin/")
+grep -q 'Dashboard' "$work/dashboard.html" || { echo "could not sign in to the console ($status): see $work"; exit 1; }
 
 best_of_3() { # best_of_3 CURL-ARGS...: the least of three time_total figures, in ms
   local best=999999 t
