@@ -1,5 +1,6 @@
 package io.fuxi.codes.control;
 
+import io.fuxi.platform.database.NamedLock;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -11,18 +12,12 @@ import java.sql.SQLException;
  */
 public final class PoolLock {
 
-    static final String NAME = "fuxi.code-pool.generator";
+    private static final NamedLock LOCK = new NamedLock("fuxi.code-pool.generator");
 
     private PoolLock() {}
 
     public static boolean take(Connection connection, int waitSeconds) throws SQLException {
-        try (PreparedStatement statement = connection.prepareStatement("SELECT GET_LOCK(?, ?)")) {
-            statement.setString(1, NAME);
-            statement.setInt(2, waitSeconds);
-            try (ResultSet row = statement.executeQuery()) {
-                return row.next() && row.getInt(1) == 1;
-            }
-        }
+        return LOCK.take(connection, waitSeconds);
     }
 
     /**
@@ -34,10 +29,7 @@ public final class PoolLock {
             connection.rollback();
             connection.setAutoCommit(true);
         }
-        try (PreparedStatement statement = connection.prepareStatement("SELECT RELEASE_LOCK(?)")) {
-            statement.setString(1, NAME);
-            statement.executeQuery().close();
-        }
+        LOCK.release(connection);
     }
 
     /** Whether a batch was left half-loaded: its sequence numbers are reserved, so nothing may be appended before it is finished. */

@@ -1,0 +1,74 @@
+package io.fuxi.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Two nodes (the run command twice, each with its own data directory and port) start for the very first time at
+ * once against one empty database: exactly one bootstrap API key and one first console account come of it, each
+ * printed and saved by one node, and the key works on both nodes.
+ */
+class FirstStartTogetherIT {
+
+    private final String database = "fuxi_together_" + System.nanoTime();
+
+    @Test
+    void twoNodesStartingTogetherMakeOneBootstrapKeyAndOneFirstAccount() throws Exception {
+        Path root = Path.of(System.getProperty("fuxi.it.dir"), "together-" + System.nanoTime());
+        List<Node> nodes = List.of(new Node(root.resolve("a")), new Node(root.resolve("b")));
+        try (FuxiProcess a = FuxiProcess.start(nodes.get(0).launcher());
+                FuxiProcess b = FuxiProcess.start(nodes.get(1).launcher())) {
+            a.awaitReady();
+            b.awaitReady();
+
+            Rows rows = new Rows(TestDatabase.dataSource(database));
+            assertEquals(1, rows.number("SELECT COUNT(*) FROM api_key"), "one bootstrap key");
+            assertEquals(1, rows.number("SELECT COUNT(*) FROM admin_account"), "one first account");
+            List<Path> keyFiles = saved(nodes, "bootstrap-api-key");
+            assertEquals(1, keyFiles.size(), "one node saved the key: " + keyFiles);
+            assertEquals(1, saved(nodes, "admin-password").size(), "one node saved the password");
+
+            String key = Files.readString(keyFiles.get(0)).trim();
+            for (Node node : nodes) {
+                Api api = new Api(FuxiProcess.base(node.port)).as(key);
+                HttpResponse<String> keys = api.get("api/v1/keys");
+                assertEquals(200, keys.statusCode(), keys.body());
+            }
+            a.stop();
+            b.stop();
+        }
+    }
+
+    private static List<Path> saved(List<Node> nodes, String file) {
+        return nodes.stream()
+                .map(node -> node.dataDir.resolve(file))
+                .filter(Files::exists)
+                .toList();
+    }
+
+    private final class Node {
+        final Path dataDir;
+        final int port = FuxiProcess.freePort();
+
+        Node(Path dataDir) {
+            this.dataDir = dataDir;
+        }
+
+        ProcessBuilder launcher() {
+            ProcessBuilder builder = FuxiProcess.launcher(dataDir, port, "");
+            builder.environment()
+                    .put(
+                            "FUXI_DB_URL",
+                            "jdbc:mysql://127.0.0.1:" + TestDatabase.port() + "/" + database
+                                    + "?createDatabaseIfNotExist=true");
+            builder.environment().put("FUXI_DB_USER", "root");
+            builder.environment().put("FUXI_CODES_INITIAL_BATCH_SIZE", "20000");
+            return builder;
+        }
+    }
+}
