@@ -6,6 +6,7 @@ import io.fuxi.links.boundary.HistoryEntry;
 import io.fuxi.links.boundary.LinkService;
 import io.fuxi.links.boundary.LinkView;
 import io.fuxi.platform.problem.ProblemException;
+import io.fuxi.platform.rest.Jsons;
 import io.fuxi.security.boundary.ApiKeys;
 import io.fuxi.security.boundary.ConsoleAccount;
 import io.fuxi.security.boundary.KeyView;
@@ -13,7 +14,6 @@ import jakarta.faces.context.FacesContext;
 import jakarta.faces.view.ViewScoped;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
-import jakarta.json.Json;
 import jakarta.json.JsonObjectBuilder;
 import java.io.IOException;
 import java.io.Serializable;
@@ -71,9 +71,8 @@ public class LinkDetails implements Serializable {
     }
 
     public void save() {
-        JsonObjectBuilder patch = Json.createObjectBuilder()
-                .add("url", url == null ? "" : url.strip())
-                .add("enabled", enabled);
+        JsonObjectBuilder patch =
+                Jsons.object().add("url", url == null ? "" : url.strip()).add("enabled", enabled);
         if (expiresAt != null && !expiresAt.equals(shownExpiry())) {
             patch.add(
                     "expiresAt", expiresAt.toInstant(ZoneOffset.UTC).toString()); // only when changed: see shownExpiry

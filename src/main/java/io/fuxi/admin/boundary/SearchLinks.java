@@ -3,6 +3,7 @@ package io.fuxi.admin.boundary;
 import io.fuxi.links.boundary.LinkFilter;
 import io.fuxi.links.boundary.LinkService;
 import io.fuxi.links.boundary.LinkView;
+import io.fuxi.platform.rest.Jsons;
 import io.fuxi.security.boundary.ApiKeys;
 import io.fuxi.security.boundary.Caller;
 import io.fuxi.security.boundary.ConsoleAccount;
@@ -11,7 +12,6 @@ import jakarta.faces.context.FacesContext;
 import jakarta.faces.view.ViewScoped;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -141,18 +141,18 @@ public class SearchLinks implements Serializable {
     }
 
     public void disableSelected() {
-        changeSelected(Json.createObjectBuilder().add("enabled", false).build(), "disabled");
+        changeSelected(Jsons.object().add("enabled", false).build(), "disabled");
     }
 
     public void enableSelected() {
-        changeSelected(Json.createObjectBuilder().add("enabled", true).build(), "enabled");
+        changeSelected(Jsons.object().add("enabled", true).build(), "enabled");
     }
 
     /** Moves the expiry of each selected link to 30 days from now. */
     public void extendSelected() {
         Instant until = Instant.now(clock).plus(Duration.ofDays(EXTEND_DAYS));
         changeSelected(
-                Json.createObjectBuilder().add("expiresAt", until.toString()).build(),
+                Jsons.object().add("expiresAt", until.toString()).build(),
                 "extended to " + until.toString().substring(0, 10));
     }
 

@@ -3,10 +3,10 @@ package io.fuxi.clicks.boundary;
 import io.fuxi.clicks.control.StatsRange;
 import io.fuxi.links.boundary.LinkService;
 import io.fuxi.links.boundary.LinkView;
+import io.fuxi.platform.rest.Jsons;
 import io.fuxi.security.boundary.Caller;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.GET;
@@ -48,11 +48,11 @@ public class StatsResource {
         LinkView link = links.read(caller, code);
         StatsRange range = StatsRange.of(from, to, StatsRange.today(clock));
         LinkStats result = stats.forLink(link.code(), link.createdAt(), range.from(), range.to());
-        JsonArrayBuilder days = Json.createArrayBuilder();
+        JsonArrayBuilder days = Jsons.array();
         long clicks = 0;
         long botClicks = 0;
         for (LinkStats.Day day : result.days()) {
-            days.add(Json.createObjectBuilder()
+            days.add(Jsons.object()
                     .add("date", day.date().toString())
                     .add("clicks", day.clicks())
                     .add("botClicks", day.botClicks())
@@ -60,7 +60,7 @@ public class StatsResource {
             clicks += day.clicks();
             botClicks += day.botClicks();
         }
-        return Json.createObjectBuilder()
+        return Jsons.object()
                 .add("code", link.code())
                 .add("from", range.from().toString())
                 .add("to", range.to().toString())
@@ -73,9 +73,9 @@ public class StatsResource {
     }
 
     private static JsonArrayBuilder top(List<Map.Entry<String, Long>> counts, String keyName) {
-        JsonArrayBuilder top = Json.createArrayBuilder();
+        JsonArrayBuilder top = Jsons.array();
         for (Map.Entry<String, Long> entry : counts) {
-            top.add(Json.createObjectBuilder().add(keyName, entry.getKey()).add("clicks", entry.getValue()));
+            top.add(Jsons.object().add(keyName, entry.getKey()).add("clicks", entry.getValue()));
         }
         return top;
     }

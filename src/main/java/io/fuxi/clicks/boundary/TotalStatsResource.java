@@ -3,10 +3,10 @@ package io.fuxi.clicks.boundary;
 import io.fuxi.clicks.control.ClickRows;
 import io.fuxi.clicks.control.StatsRange;
 import io.fuxi.platform.problem.InvalidFieldException;
+import io.fuxi.platform.rest.Jsons;
 import io.fuxi.security.boundary.Caller;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.GET;
@@ -37,15 +37,15 @@ public class TotalStatsResource {
     public JsonObject daily(@QueryParam("from") String from, @QueryParam("to") String to) {
         caller.requireAdmin();
         StatsRange range = StatsRange.of(from, to, StatsRange.today(clock));
-        JsonArrayBuilder days = Json.createArrayBuilder();
+        JsonArrayBuilder days = Jsons.array();
         for (DayTotal day : stats.daily(range.from(), range.to())) {
-            days.add(Json.createObjectBuilder()
+            days.add(Jsons.object()
                     .add("date", day.date().toString())
                     .add("linksCreated", day.linksCreated())
                     .add("clicks", day.clicks())
                     .add("botClicks", day.botClicks()));
         }
-        return Json.createObjectBuilder()
+        return Jsons.object()
                 .add("from", range.from().toString())
                 .add("to", range.to().toString())
                 .add("days", days)
@@ -58,15 +58,15 @@ public class TotalStatsResource {
     public JsonObject hourly(@QueryParam("hours") String hours) {
         caller.requireAdmin();
         int count = hourCount(hours);
-        JsonArrayBuilder rows = Json.createArrayBuilder();
+        JsonArrayBuilder rows = Jsons.array();
         for (HourTotal hour : stats.hourly(clock.instant(), count)) {
-            rows.add(Json.createObjectBuilder()
+            rows.add(Jsons.object()
                     .add("hour", hour.hour().toString())
                     .add("linksCreated", hour.linksCreated())
                     .add("clicks", hour.clicks())
                     .add("botClicks", hour.botClicks()));
         }
-        return Json.createObjectBuilder().add("hours", rows).build();
+        return Jsons.object().add("hours", rows).build();
     }
 
     private static int hourCount(String hours) {

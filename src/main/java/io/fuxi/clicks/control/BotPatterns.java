@@ -1,6 +1,6 @@
 package io.fuxi.clicks.control;
 
-import jakarta.json.Json;
+import io.fuxi.platform.rest.Jsons;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonReader;
 import java.io.IOException;
@@ -57,7 +57,7 @@ public final class BotPatterns {
             if (in == null) {
                 throw new IllegalStateException(RESOURCE + " is missing: the build packs it from npm");
             }
-            try (JsonReader reader = Json.createReader(in)) {
+            try (JsonReader reader = Jsons.reader(in)) {
                 JsonArray entries = reader.readArray();
                 return new BotPatterns(entries.stream()
                         .map(entry -> entry.asJsonObject().getString("pattern"))

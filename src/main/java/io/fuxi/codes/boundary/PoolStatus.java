@@ -2,9 +2,9 @@ package io.fuxi.codes.boundary;
 
 import io.fuxi.codes.entity.CodeBatch;
 import io.fuxi.codes.entity.PoolState;
+import io.fuxi.platform.rest.Jsons;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -25,12 +25,12 @@ public class PoolStatus {
 
     public JsonObject read() {
         PoolState state = em.find(PoolState.class, PoolState.ID);
-        JsonArrayBuilder batches = Json.createArrayBuilder();
+        JsonArrayBuilder batches = Jsons.array();
         em.createNamedQuery(CodeBatch.RECENT, CodeBatch.class)
                 .setMaxResults(RECENT_BATCHES)
                 .getResultList()
                 .forEach(batch -> batches.add(json(batch)));
-        return Json.createObjectBuilder()
+        return Jsons.object()
                 .add("loadedSeq", state == null ? 0 : state.loadedSeq())
                 .add("nextSeq", state == null ? 1 : state.nextSeq())
                 .add("remaining", state == null ? 0 : state.remaining())
@@ -40,7 +40,7 @@ public class PoolStatus {
     }
 
     private static JsonObjectBuilder json(CodeBatch batch) {
-        JsonObjectBuilder json = Json.createObjectBuilder()
+        JsonObjectBuilder json = Jsons.object()
                 .add("id", batch.id())
                 .add("firstSeq", batch.firstSeq())
                 .add("size", batch.size())

@@ -3,10 +3,10 @@ package io.fuxi.destinations.boundary;
 import io.fuxi.platform.problem.InvalidFieldException;
 import io.fuxi.platform.rest.JsonBody;
 import io.fuxi.platform.rest.JsonFields;
+import io.fuxi.platform.rest.Jsons;
 import io.fuxi.security.boundary.Caller;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.Consumes;
@@ -43,9 +43,9 @@ public class DestinationsResource {
     @GET
     public JsonObject read() {
         caller.requireAdmin();
-        JsonArrayBuilder rules = Json.createArrayBuilder();
+        JsonArrayBuilder rules = Jsons.array();
         store.rules().forEach(rule -> rules.add(rule.toJson()));
-        return Json.createObjectBuilder()
+        return Jsons.object()
                 .add("mode", store.allowListMode() ? "allow" : "block")
                 .add("rules", rules)
                 .build();
@@ -86,6 +86,6 @@ public class DestinationsResource {
                 .string("mode")
                 .orElse(null);
         store.mode(mode);
-        return Json.createObjectBuilder().add("mode", mode).build();
+        return Jsons.object().add("mode", mode).build();
     }
 }

@@ -1,7 +1,7 @@
 package io.fuxi.destinations.boundary;
 
 import io.fuxi.destinations.entity.DestinationRule;
-import jakarta.json.Json;
+import io.fuxi.platform.rest.Jsons;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import java.io.Serializable;
@@ -17,7 +17,7 @@ public record RuleView(long id, String host, DestinationRule.Kind kind, String n
     }
 
     public JsonObject toJson() {
-        JsonObjectBuilder json = Json.createObjectBuilder()
+        JsonObjectBuilder json = Jsons.object()
                 .add("id", id)
                 .add("host", host)
                 .add("kind", kind.name().toLowerCase(Locale.ROOT))

@@ -1,9 +1,9 @@
 package io.fuxi.expiry.boundary;
 
+import io.fuxi.platform.rest.Jsons;
 import io.fuxi.security.boundary.Caller;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.ws.rs.GET;
@@ -29,7 +29,7 @@ public class ExpiryResource {
         caller.requireAdmin();
         ExpiryOptions options = purge.options();
         PurgeTotals totals = purge.totals();
-        JsonObjectBuilder json = Json.createObjectBuilder()
+        JsonObjectBuilder json = Jsons.object()
                 .add("scheduled", options.scheduled())
                 .add("intervalSeconds", options.intervalSeconds())
                 .add("batchSize", options.batchSize())
@@ -44,7 +44,7 @@ public class ExpiryResource {
         purge.lastRunAnywhere()
                 .ifPresent(run -> json.add(
                         "lastFinishedAnywhere",
-                        Json.createObjectBuilder()
+                        Jsons.object()
                                 .add("finishedAt", run.finishedAt().toString())
                                 .add("node", run.node())
                                 .add("linksPurged", run.items())));
@@ -60,7 +60,7 @@ public class ExpiryResource {
     }
 
     private static JsonObject json(PurgeReport report) {
-        return Json.createObjectBuilder()
+        return Jsons.object()
                 .add("startedAt", report.startedAt().toString())
                 .add("tookMillis", report.took().toMillis())
                 .add("complete", report.complete())

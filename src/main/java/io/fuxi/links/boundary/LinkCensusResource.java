@@ -1,9 +1,9 @@
 package io.fuxi.links.boundary;
 
+import io.fuxi.platform.rest.Jsons;
 import io.fuxi.security.boundary.Caller;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.ws.rs.GET;
@@ -26,7 +26,7 @@ public class LinkCensusResource {
     @GET
     public JsonObject read() {
         caller.requireAdmin();
-        JsonObjectBuilder json = Json.createObjectBuilder();
+        JsonObjectBuilder json = Jsons.object();
         census.last()
                 .ifPresentOrElse(
                         last -> json.add("counted", true)

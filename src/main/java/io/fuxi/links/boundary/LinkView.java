@@ -2,7 +2,7 @@ package io.fuxi.links.boundary;
 
 import io.fuxi.links.control.LinkOptions;
 import io.fuxi.links.entity.Link;
-import jakarta.json.Json;
+import io.fuxi.platform.rest.Jsons;
 import jakarta.json.JsonObject;
 import java.io.Serializable;
 import java.time.Instant;
@@ -39,7 +39,7 @@ public record LinkView(
     }
 
     public JsonObject toJson(String shortUrl) {
-        return Json.createObjectBuilder()
+        return Jsons.object()
                 .add("code", code)
                 .add("shortUrl", shortUrl)
                 .add("url", url)

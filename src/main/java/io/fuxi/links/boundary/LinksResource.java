@@ -9,10 +9,10 @@ import io.fuxi.links.control.QrCode;
 import io.fuxi.platform.problem.InvalidFieldException;
 import io.fuxi.platform.problem.ProblemException;
 import io.fuxi.platform.rest.JsonBody;
+import io.fuxi.platform.rest.Jsons;
 import io.fuxi.security.boundary.Caller;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -94,11 +94,11 @@ public class LinksResource {
         counts.bulkItems(
                 results.stream().filter(result -> result.status() == 201).count(),
                 results.stream().filter(result -> result.problem() != null).count());
-        JsonArrayBuilder answers = Json.createArrayBuilder();
+        JsonArrayBuilder answers = Jsons.array();
         for (int i = 0; i < results.size(); i++) {
             answers.add(json(i, results.get(i)));
         }
-        return Json.createObjectBuilder()
+        return Jsons.object()
                 .add("results", answers)
                 .add(
                         "created",
@@ -126,9 +126,9 @@ public class LinksResource {
                 Optional.ofNullable(query).filter(q -> !q.isBlank()),
                 number("page", page, 0, MAX_PAGE),
                 number("size", size, 1, MAX_PAGE_SIZE));
-        JsonArrayBuilder items = Json.createArrayBuilder();
+        JsonArrayBuilder items = Jsons.array();
         result.links().forEach(link -> items.add(json(link)));
-        return Json.createObjectBuilder()
+        return Jsons.object()
                 .add("links", items)
                 .add("page", result.page())
                 .add("size", result.size())
@@ -140,7 +140,7 @@ public class LinksResource {
     @Path("{code}")
     public JsonObject read(@PathParam("code") String code) {
         LinkView link = links.read(caller, code);
-        return Json.createObjectBuilder(json(link))
+        return Jsons.object(json(link))
                 .add("totalClicks", clicks.totalClicks(link.code(), link.createdAt()))
                 .build();
     }
@@ -150,19 +150,16 @@ public class LinksResource {
     @GET
     @Path("{code}/history")
     public JsonObject history(@PathParam("code") String code) {
-        JsonArrayBuilder entries = Json.createArrayBuilder();
+        JsonArrayBuilder entries = Jsons.array();
         for (HistoryEntry entry : links.history(caller, code)) {
-            entries.add(Json.createObjectBuilder()
+            entries.add(Jsons.object()
                     .add("at", entry.at().toString())
                     .add("actor", entry.actor())
                     .add("action", entry.action())
                     .add("before", entry.before())
                     .add("after", entry.after()));
         }
-        return Json.createObjectBuilder()
-                .add("code", code)
-                .add("entries", entries)
-                .build();
+        return Jsons.object().add("code", code).add("entries", entries).build();
     }
 
     @GET
@@ -212,8 +209,7 @@ public class LinksResource {
     }
 
     private JsonObject json(int index, BulkResult result) {
-        JsonObjectBuilder answer =
-                Json.createObjectBuilder().add("index", index).add("status", result.status());
+        JsonObjectBuilder answer = Jsons.object().add("index", index).add("status", result.status());
         if (result.link() != null) {
             answer.add("link", json(result.link()));
         } else {

@@ -1,14 +1,12 @@
 package io.fuxi.links.control;
 
-import jakarta.json.Json;
-import jakarta.json.JsonBuilderFactory;
+import io.fuxi.platform.rest.Jsons;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Reads a CSV of links to import, one link a line: {@code url[,alias][,expiresAt]} (RFC 4180 quoting; an optional
@@ -18,7 +16,6 @@ import java.util.Map;
  */
 public final class CsvLinkRows {
 
-    private static final JsonBuilderFactory JSON = Json.createBuilderFactory(Map.of());
     private static final String[] COLUMNS = {"url", "alias", "expiresAt"};
 
     private CsvLinkRows() {}
@@ -45,7 +42,7 @@ public final class CsvLinkRows {
     }
 
     private static JsonValue item(List<String> cells) {
-        JsonObjectBuilder item = JSON.createObjectBuilder();
+        JsonObjectBuilder item = Jsons.object();
         for (int i = 0; i < cells.size(); i++) {
             String value = cells.get(i).strip();
             String name = i < COLUMNS.length ? COLUMNS[i] : "column" + (i + 1);

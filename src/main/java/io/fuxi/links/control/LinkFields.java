@@ -1,12 +1,10 @@
 package io.fuxi.links.control;
 
 import io.fuxi.links.entity.Link;
-import jakarta.json.Json;
-import jakarta.json.JsonBuilderFactory;
+import io.fuxi.platform.rest.Jsons;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
-import java.util.Map;
 
 /**
  * A link's changeable fields as JSON, for its history: the link's own redirect status and query forwarding (null
@@ -14,16 +12,14 @@ import java.util.Map;
  */
 public final class LinkFields {
 
-    private static final JsonBuilderFactory JSON = Json.createBuilderFactory(Map.of());
-
     private LinkFields() {}
 
     public static JsonObject of(Link link) {
-        JsonObjectBuilder fields = JSON.createObjectBuilder()
+        JsonObjectBuilder fields = Jsons.object()
                 .add("url", link.url())
                 .add("expiresAt", link.expiresAt().toString())
                 .add("enabled", link.enabled());
-        add(fields, "redirectStatus", link.redirectStatus() == null ? null : Json.createValue(link.redirectStatus()));
+        add(fields, "redirectStatus", link.redirectStatus() == null ? null : Jsons.number(link.redirectStatus()));
         add(
                 fields,
                 "forwardQuery",
@@ -33,7 +29,7 @@ public final class LinkFields {
 
     /** The fields whose values differ, from {@code from}'s side. */
     public static JsonObject changed(JsonObject from, JsonObject to) {
-        JsonObjectBuilder changed = JSON.createObjectBuilder();
+        JsonObjectBuilder changed = Jsons.object();
         from.forEach((name, value) -> {
             if (!value.equals(to.get(name))) {
                 changed.add(name, value);

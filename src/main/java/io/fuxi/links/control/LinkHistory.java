@@ -3,8 +3,8 @@ package io.fuxi.links.control;
 import io.fuxi.links.boundary.HistoryEntry;
 import io.fuxi.links.entity.Link;
 import io.fuxi.platform.database.Sql;
+import io.fuxi.platform.rest.Jsons;
 import jakarta.enterprise.context.Dependent;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -114,6 +114,6 @@ public class LinkHistory {
     private static JsonObject json(Object text) {
         return text == null
                 ? JsonObject.EMPTY_JSON_OBJECT
-                : Json.createReader(new StringReader((String) text)).readObject();
+                : Jsons.reader(new StringReader((String) text)).readObject();
     }
 }

@@ -1,6 +1,6 @@
 package io.fuxi.platform.problem;
 
-import jakarta.json.Json;
+import io.fuxi.platform.rest.Jsons;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.ws.rs.core.Response;
@@ -22,10 +22,8 @@ public record Problem(int status, String title, String detail, String field) {
     }
 
     public JsonObject toJsonObject() {
-        JsonObjectBuilder json = Json.createObjectBuilder()
-                .add("type", "about:blank")
-                .add("title", title)
-                .add("status", status);
+        JsonObjectBuilder json =
+                Jsons.object().add("type", "about:blank").add("title", title).add("status", status);
         if (detail != null) {
             json.add("detail", detail);
         }

@@ -1,7 +1,6 @@
 package io.fuxi.platform.rest;
 
 import io.fuxi.platform.problem.ProblemException;
-import jakarta.json.Json;
 import jakarta.json.JsonValue;
 import jakarta.json.stream.JsonParser;
 import java.io.InputStream;
@@ -25,7 +24,7 @@ public final class JsonBody {
                 .newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
-        try (JsonParser parser = Json.createParser(new InputStreamReader(body, strictUtf8))) {
+        try (JsonParser parser = Jsons.parser(new InputStreamReader(body, strictUtf8))) {
             parser.next();
             JsonValue value = parser.getValue();
             if (parser.hasNext()) {

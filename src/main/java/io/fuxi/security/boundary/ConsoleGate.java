@@ -15,7 +15,6 @@ import jakarta.servlet.http.HttpSession;
 import java.io.IOException;
 import java.security.Principal;
 import java.util.Optional;
-import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
@@ -50,7 +49,7 @@ public class ConsoleGate extends HttpFilter {
                 throw e;
             }
             DatabaseErrors.record(e);
-            LOG.log(Level.WARNING, "Database unavailable, console page answered 503", e);
+            LOG.warning(() -> "Database unavailable, console page answered 503: " + e);
             response.reset();
             response.setHeader("Retry-After", Integer.toString(Problem.RETRY_AFTER_SECONDS));
             response.sendError(503); // the page in web.xml: try again in a moment

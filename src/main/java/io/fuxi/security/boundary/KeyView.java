@@ -1,7 +1,7 @@
 package io.fuxi.security.boundary;
 
+import io.fuxi.platform.rest.Jsons;
 import io.fuxi.security.entity.ApiKey;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import java.io.Serializable;
@@ -30,11 +30,8 @@ public record KeyView(
     }
 
     public JsonObjectBuilder toJson() {
-        JsonObjectBuilder json = Json.createObjectBuilder()
-                .add("id", id)
-                .add("name", name)
-                .add("role", role)
-                .add("createdAt", createdAt.toString());
+        JsonObjectBuilder json =
+                Jsons.object().add("id", id).add("name", name).add("role", role).add("createdAt", createdAt.toString());
         add(json, "lastUsedAt", lastUsedAt);
         add(json, "revokedAt", revokedAt);
         if (rateLimitPerMinute == null) {

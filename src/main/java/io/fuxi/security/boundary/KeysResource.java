@@ -3,9 +3,9 @@ package io.fuxi.security.boundary;
 import io.fuxi.platform.problem.InvalidFieldException;
 import io.fuxi.platform.rest.JsonBody;
 import io.fuxi.platform.rest.JsonFields;
+import io.fuxi.platform.rest.Jsons;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.Consumes;
@@ -52,9 +52,9 @@ public class KeysResource {
     @GET
     public JsonObject list() {
         caller.requireAdmin();
-        JsonArrayBuilder all = Json.createArrayBuilder();
+        JsonArrayBuilder all = Jsons.array();
         keys.list().forEach(key -> all.add(key.toJson()));
-        return Json.createObjectBuilder().add("keys", all).build();
+        return Jsons.object().add("keys", all).build();
     }
 
     @DELETE
