@@ -2,13 +2,14 @@ package io.fuxi.clicks.boundary;
 
 import io.fuxi.clicks.control.ClickRows;
 import io.fuxi.clicks.control.StatsRange;
-import io.fuxi.platform.problem.InvalidFieldException;
 import io.fuxi.platform.rest.Jsons;
+import io.fuxi.platform.rest.QueryNumber;
 import io.fuxi.security.boundary.Caller;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
+import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -55,11 +56,10 @@ public class TotalStatsResource {
     /** The last {@code hours} hours (24 by default), this one included. */
     @GET
     @Path("hourly")
-    public JsonObject hourly(@QueryParam("hours") String hours) {
+    public JsonObject hourly(@QueryParam("hours") @DefaultValue("24") String hours) {
         caller.requireAdmin();
-        int count = hourCount(hours);
         JsonArrayBuilder rows = Jsons.array();
-        for (HourTotal hour : stats.hourly(clock.instant(), count)) {
+        for (HourTotal hour : stats.hourly(clock.instant(), QueryNumber.between("hours", hours, 1, MAX_HOURS))) {
             rows.add(Jsons.object()
                     .add("hour", hour.hour().toString())
                     .add("linksCreated", hour.linksCreated())
@@ -67,20 +67,5 @@ public class TotalStatsResource {
                     .add("botClicks", hour.botClicks()));
         }
         return Jsons.object().add("hours", rows).build();
-    }
-
-    private static int hourCount(String hours) {
-        if (hours == null) {
-            return 24;
-        }
-        try {
-            int count = Integer.parseInt(hours);
-            if (count >= 1 && count <= MAX_HOURS) {
-                return count;
-            }
-        } catch (NumberFormatException e) {
-            // answered below
-        }
-        throw new InvalidFieldException("hours", "hours must be a whole number from 1 to " + MAX_HOURS);
     }
 }

@@ -20,9 +20,4 @@ public record PendingClicks(Map<LinkDay, ClickTally> tallies, Map<Integer, HourC
                 .mapToLong(tally -> tally.clicks() + tally.botClicks())
                 .sum();
     }
-
-    /** The same totals without the tallies: what is left to write once every link's rows are. */
-    public PendingClicks totalsOnly() {
-        return new PendingClicks(Map.of(), hours);
-    }
 }

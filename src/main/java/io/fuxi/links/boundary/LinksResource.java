@@ -10,6 +10,7 @@ import io.fuxi.platform.problem.InvalidFieldException;
 import io.fuxi.platform.problem.ProblemException;
 import io.fuxi.platform.rest.JsonBody;
 import io.fuxi.platform.rest.Jsons;
+import io.fuxi.platform.rest.QueryNumber;
 import io.fuxi.security.boundary.Caller;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
@@ -124,8 +125,8 @@ public class LinksResource {
         LinkPage result = links.list(
                 caller,
                 Optional.ofNullable(query).filter(q -> !q.isBlank()),
-                number("page", page, 0, MAX_PAGE),
-                number("size", size, 1, MAX_PAGE_SIZE));
+                QueryNumber.between("page", page, 0, MAX_PAGE),
+                QueryNumber.between("size", size, 1, MAX_PAGE_SIZE));
         JsonArrayBuilder items = Jsons.array();
         result.links().forEach(link -> items.add(json(link)));
         return Jsons.object()
@@ -170,7 +171,7 @@ public class LinksResource {
             @QueryParam("format") @DefaultValue("png") String format,
             @QueryParam("size") @DefaultValue("256") String size) {
         LinkView link = links.read(caller, code); // an unknown code is a 404 whatever the other parameters say
-        byte[] image = links.qr(link, format, number("size", size, QrCode.MIN_SIZE, QrCode.MAX_SIZE));
+        byte[] image = links.qr(link, format, QueryNumber.between("size", size, QrCode.MIN_SIZE, QrCode.MAX_SIZE));
         return Response.ok(image, format.equals("svg") ? "image/svg+xml" : "image/png")
                 .build();
     }
@@ -220,18 +221,5 @@ public class LinksResource {
 
     private JsonObject json(LinkView link) {
         return link.toJson(options.shortUrl(link.code()));
-    }
-
-    /** Query parameters arrive as text: a bad one is a 400 naming it, not JAX-RS's bare 404. */
-    private static int number(String name, String text, int min, int max) {
-        try {
-            int value = Integer.parseInt(text.trim());
-            if (value >= min && value <= max) {
-                return value;
-            }
-        } catch (NumberFormatException e) {
-            // answered below
-        }
-        throw new InvalidFieldException(name, name + " must be a whole number from " + min + " to " + max);
     }
 }

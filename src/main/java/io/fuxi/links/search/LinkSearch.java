@@ -48,8 +48,7 @@ public class LinkSearch {
         Link last = null;
         while (matches.size() < first + max) {
             int size = Math.min(MAX_CHUNK, first + max - matches.size());
-            List<Link> chunk =
-                    chunk(owners, term, conditions, driver, driver != null && term.isWhole(driver), last, size);
+            List<Link> chunk = chunk(owners, term, conditions, driver, last, size);
             chunk.stream().filter(link -> term.wordsBegin(link.url())).forEach(matches::add);
             if (chunk.size() < size) {
                 break;
@@ -62,13 +61,8 @@ public class LinkSearch {
     /** The next chunk of the owners' links containing every part, newest first, after {@code last}. */
     @SuppressWarnings("unchecked")
     private List<Link> chunk(
-            List<Long> owners,
-            SearchTerm term,
-            LinkListing.Conditions conditions,
-            String driver,
-            boolean wholeDriver,
-            Link last,
-            int size) {
+            List<Long> owners, SearchTerm term, LinkListing.Conditions conditions, String driver, Link last, int size) {
+        boolean wholeDriver = driver != null && term.isWhole(driver);
         StringBuilder sql = new StringBuilder("SELECT l.* FROM link l");
         if (driver != null) {
             sql.append(" JOIN (SELECT DISTINCT code FROM link_word WHERE owner_key_id IN (:owners) AND word "

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fuxi.platform.web.ClientAddress;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -48,7 +49,7 @@ class ClickAggregatorTest {
         chunk.add("abc123", HOUR, PERSON, null, "192.0.2.1", null);
         aggregator.add(chunk);
 
-        aggregator.putBack(unwritten.totalsOnly());
+        aggregator.putBack(new PendingClicks(Map.of(), unwritten.hours()));
 
         PendingClicks taken = aggregator.takeAll();
         assertCounts(taken.hours().get(HOUR), 2, 1, 0);
