@@ -51,6 +51,32 @@ class ComponentLinesTest {
     }
 
     @Test
+    void onlyTheClusterAndTheLinkCacheKnowInfinispan() {
+        noClasses()
+                .that()
+                .resideOutsideOfPackage(ROOT + "platform.cluster..")
+                .and()
+                .doNotHaveFullyQualifiedName(ROOT + "redirect.control.LinkCache")
+                .and()
+                .doNotHaveFullyQualifiedName(ROOT + "redirect.control.LinkCache$EvictionCounter")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("org.infinispan..")
+                .check(production);
+    }
+
+    @Test
+    void onlyTheClusterKnowsJGroups() {
+        noClasses()
+                .that()
+                .resideOutsideOfPackage(ROOT + "platform.cluster..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("org.jgroups..")
+                .check(production);
+    }
+
+    @Test
     void noCycleBetweenComponents() {
         slices().matching(ROOT + "(*)..").should().beFreeOfCycles().check(production);
     }

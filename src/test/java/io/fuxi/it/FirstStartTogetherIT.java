@@ -60,15 +60,7 @@ class FirstStartTogetherIT {
         }
 
         ProcessBuilder launcher() {
-            ProcessBuilder builder = FuxiProcess.launcher(dataDir, port, "");
-            builder.environment()
-                    .put(
-                            "FUXI_DB_URL",
-                            "jdbc:mysql://127.0.0.1:" + TestDatabase.port() + "/" + database
-                                    + "?createDatabaseIfNotExist=true");
-            builder.environment().put("FUXI_DB_USER", "root");
-            builder.environment().put("FUXI_CODES_INITIAL_BATCH_SIZE", "20000");
-            return builder;
+            return FuxiProcess.launcherOnTestDatabase(dataDir, port, database);
         }
     }
 }

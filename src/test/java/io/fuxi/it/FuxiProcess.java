@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -66,6 +67,19 @@ final class FuxiProcess implements AutoCloseable {
         return builder;
     }
 
+    /** The launcher's command as {@link #launcher}, on a database of the test server instead of an embedded one. */
+    static ProcessBuilder launcherOnTestDatabase(Path dataDir, int httpPort, String database) {
+        ProcessBuilder builder = launcher(dataDir, httpPort, "");
+        builder.environment()
+                .put(
+                        "FUXI_DB_URL",
+                        "jdbc:mysql://127.0.0.1:" + TestDatabase.port() + "/" + database
+                                + "?createDatabaseIfNotExist=true");
+        builder.environment().put("FUXI_DB_USER", "root");
+        builder.environment().put("FUXI_CODES_INITIAL_BATCH_SIZE", "20000");
+        return builder;
+    }
+
     /** Starts the process without waiting for it. */
     static FuxiProcess start(ProcessBuilder builder) throws IOException {
         return new FuxiProcess(builder.start());
@@ -86,16 +100,40 @@ final class FuxiProcess implements AutoCloseable {
         }
     }
 
+    /** The first of {@code count} consecutive ports free on loopback now. */
+    static int freePorts(int count) {
+        for (int attempt = 0; attempt < 100; attempt++) {
+            int first = 20_000 + ThreadLocalRandom.current().nextInt(20_000);
+            boolean free = true;
+            for (int port = first; port < first + count && free; port++) {
+                try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+                    socket.setReuseAddress(true);
+                } catch (IOException taken) {
+                    free = false;
+                }
+            }
+            if (free) {
+                return first;
+            }
+        }
+        throw new IllegalStateException("no " + count + " consecutive free ports on loopback");
+    }
+
     static URI base(int httpPort) {
         return URI.create("http://127.0.0.1:" + httpPort + "/");
     }
 
     void awaitReady() throws InterruptedException {
-        Instant deadline = Instant.now().plus(START_TIMEOUT);
-        while (output.stream().noneMatch(line -> line.contains("Fuxi is ready at"))) {
+        awaitLine("Fuxi is ready at", START_TIMEOUT);
+    }
+
+    /** Waits until the process prints a line with this text; fails with its output if it ends or times out first. */
+    void awaitLine(String text, Duration timeout) throws InterruptedException {
+        Instant deadline = Instant.now().plus(timeout);
+        while (output.stream().noneMatch(line -> line.contains(text))) {
             if (!process.isAlive() || Instant.now().isAfter(deadline)) {
-                process.destroyForcibly();
-                throw new AssertionError("Fuxi did not get ready:\n" + String.join("\n", output));
+                close();
+                throw new AssertionError("never printed \"" + text + "\":\n" + String.join("\n", output));
             }
             Thread.sleep(200);
         }
@@ -103,6 +141,11 @@ final class FuxiProcess implements AutoCloseable {
 
     /** SIGTERM, as a service manager sends it: everything the launcher started must be gone afterwards. */
     void stop() throws InterruptedException {
+        stop("[fuxi] Stopped");
+    }
+
+    /** SIGTERM; the process stops everything it started and says so with this line. */
+    void stop(String stoppedLine) throws InterruptedException {
         List<ProcessHandle> started = process.descendants().toList();
         assertTrue(started.size() >= 1, "the launcher runs Payara Micro: " + started);
         process.toHandle().destroy(); // SIGTERM; Process.destroy() would also close our end of its output
@@ -113,8 +156,8 @@ final class FuxiProcess implements AutoCloseable {
             assertFalse(child.isAlive(), "still running after stop: " + child.info());
         }
         assertTrue(
-                output.stream().anyMatch(line -> line.contains("[fuxi] Stopped")),
-                "the launcher says it stopped; its output ended with:\n" + tail(15));
+                output.stream().anyMatch(line -> line.contains(stoppedLine)),
+                "it says it stopped; its output ended with:\n" + tail(15));
     }
 
     String tail(int lines) {

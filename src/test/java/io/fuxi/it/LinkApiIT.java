@@ -391,7 +391,8 @@ class LinkApiIT extends DeployedFuxi {
     @Test
     void healthProbesNameTheirChecks() throws Exception {
         assertChecks("/health/live", Map.of("link-cache", "UP"));
-        assertChecks("/health/ready", Map.of("code-pool", "UP", "click-flush", "UP", "database", "UP"));
+        assertChecks(
+                "/health/ready", Map.of("code-pool", "UP", "click-flush", "UP", "database", "UP", "cluster", "UP"));
         assertChecks("/health/started", Map.of("schema", "UP"));
         JsonObject ready = Api.json(admin.send(
                 HttpRequest.newBuilder(base.toURI().resolve("/health/ready")).GET()));
@@ -399,6 +400,13 @@ class LinkApiIT extends DeployedFuxi {
                 .filter(check -> check.getString("name").equals("code-pool"))
                 .findFirst()
                 .orElseThrow();
+        JsonObject cluster = ready.getJsonArray("checks").getValuesAs(JsonObject.class).stream()
+                .filter(check -> check.getString("name").equals("cluster"))
+                .findFirst()
+                .orElseThrow()
+                .getJsonObject("data");
+        assertEquals("false", cluster.getString("clustered"), "alone by default: " + cluster);
+        assertEquals(cluster.getString("node"), cluster.getString("members"), "it sees itself only: " + cluster);
         assertTrue(
                 Long.parseLong(pool.getJsonObject("data")
                                 .get("remaining")

@@ -142,8 +142,9 @@ public class ClickRecorder {
 
     void onCreated(@Observes(during = TransactionPhase.AFTER_SUCCESS) LinkCreated created) {
         if (aggregator != null) {
-            aggregator.linkCreated(
-                    (int) Math.floorDiv(created.link().createdAt().toEpochMilli(), HOUR_MILLIS));
+            created.links()
+                    .forEach(link -> aggregator.linkCreated(
+                            (int) Math.floorDiv(link.createdAt().toEpochMilli(), HOUR_MILLIS)));
         }
     }
 

@@ -2,8 +2,11 @@ package io.fuxi.destinations.boundary;
 
 import io.fuxi.destinations.control.RuleSet;
 import io.fuxi.destinations.entity.DestinationRule;
+import io.fuxi.platform.cluster.Cluster;
 import io.fuxi.platform.problem.InvalidFieldException;
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.TransactionPhase;
 import jakarta.inject.Inject;
@@ -12,8 +15,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The destination rules in memory, for creates, edits and every redirect. Reloaded after each change on this
- * node and every 30 seconds (DestinationRefresh), so that other nodes' changes arrive without a restart.
+ * The destination rules in memory, for creates, edits and every redirect. Reloaded after each change on this node;
+ * the other nodes of a cluster are told before the change is answered and read the rules again at their next use.
+ * Every 30 seconds (DestinationRefresh) each node reloads anyway, in case it missed a word.
  */
 @ApplicationScoped
 public class DestinationRules {
@@ -21,7 +25,22 @@ public class DestinationRules {
     @Inject
     DestinationStore store;
 
+    @Inject
+    Cluster cluster;
+
     private volatile RuleSet rules;
+    private long changesHeard;
+    private Cluster.Topic changes;
+
+    /** Starts with the application, so that this node hears of changes made elsewhere before it reads the rules. */
+    void startEagerly(@Observes @Initialized(ApplicationScoped.class) Object application) {
+        changes.toString();
+    }
+
+    @PostConstruct
+    void listen() {
+        changes = cluster.topic("destinations", changed -> forget());
+    }
 
     /** Why a link to this host is refused, or empty when it is not. */
     public Optional<String> refusal(String host) {
@@ -36,25 +55,43 @@ public class DestinationRules {
     }
 
     public void reload() {
+        load();
+    }
+
+    void onChange(@Observes(during = TransactionPhase.AFTER_SUCCESS) DestinationsChanged changed) {
+        forget();
+        load();
+        changes.publish("changed");
+    }
+
+    /** Reads the rules; keeps them unless a change was heard meanwhile (the read may be older than it). */
+    private RuleSet load() {
+        long heardBefore;
+        synchronized (this) {
+            heardBefore = changesHeard;
+        }
         Map<String, String> blocked = new HashMap<>();
         Map<String, String> allowed = new HashMap<>();
         for (RuleView rule : store.rules()) {
             (rule.kind() == DestinationRule.Kind.BLOCK ? blocked : allowed)
                     .put(rule.host(), rule.id() + " (" + rule.host() + ")");
         }
-        rules = new RuleSet(Map.copyOf(blocked), Map.copyOf(allowed), store.allowListMode());
+        RuleSet loaded = new RuleSet(Map.copyOf(blocked), Map.copyOf(allowed), store.allowListMode());
+        synchronized (this) {
+            if (changesHeard == heardBefore) {
+                rules = loaded;
+            }
+        }
+        return loaded;
     }
 
-    void onChange(@Observes(during = TransactionPhase.AFTER_SUCCESS) DestinationsChanged changed) {
-        reload();
+    private synchronized void forget() {
+        changesHeard++;
+        rules = null;
     }
 
     private RuleSet current() {
         RuleSet current = rules;
-        if (current == null) {
-            reload();
-            current = rules;
-        }
-        return current;
+        return current == null ? load() : current;
     }
 }

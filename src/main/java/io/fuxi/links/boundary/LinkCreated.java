@@ -1,4 +1,18 @@
 package io.fuxi.links.boundary;
 
-/** Sent when a link's creation has committed: caches learn of it, and forget that its code was unknown. */
-public record LinkCreated(LinkView link) {}
+import java.util.List;
+
+/**
+ * Sent when links' creation has committed (one, or a bulk call's): caches learn of them, and every node forgets that
+ * their codes were unknown.
+ */
+public record LinkCreated(List<LinkView> links) {
+
+    public LinkCreated {
+        links = List.copyOf(links);
+    }
+
+    public static LinkCreated of(LinkView link) {
+        return new LinkCreated(List.of(link));
+    }
+}

@@ -125,7 +125,7 @@ public class LinkService {
         words.add(List.of(link));
         history.created(List.of(link), caller.actor(), now);
         LinkView view = view(link);
-        created.fire(new LinkCreated(view));
+        created.fire(LinkCreated.of(view));
         return new Creation(view, true);
     }
 
@@ -184,7 +184,9 @@ public class LinkService {
         }
         words.add(batch);
         history.created(batch, caller.actor(), now);
-        batch.forEach(link -> created.fire(new LinkCreated(view(link))));
+        if (!batch.isEmpty()) {
+            created.fire(new LinkCreated(batch.stream().map(this::view).toList()));
+        }
         return List.of(results);
     }
 

@@ -1,36 +1,41 @@
 package io.fuxi.redirect.control;
 
+import io.fuxi.platform.cluster.Cluster;
 import jakarta.annotation.PostConstruct;
-import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.LongAdder;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.infinispan.Cache;
-import org.infinispan.configuration.cache.ConfigurationBuilder;
-import org.infinispan.configuration.global.GlobalConfigurationBuilder;
-import org.infinispan.eviction.EvictionStrategy;
-import org.infinispan.manager.DefaultCacheManager;
+import org.infinispan.context.Flag;
 import org.infinispan.notifications.Listener;
 import org.infinispan.notifications.cachelistener.annotation.CacheEntriesEvicted;
 import org.infinispan.notifications.cachelistener.event.CacheEntriesEvictedEvent;
 
 /**
- * The only class that knows Infinispan. Two caches: links by code (bounded by count), and codes recently found
- * unknown (short-lived), so that a scanner guessing codes reaches the database once per code, not once per request.
+ * Two node caches (ADR 13): links by code (bounded by count), and codes recently found unknown (short-lived), so that
+ * a scanner guessing codes reaches the database once per code, not once per request. Each node fills its own from the
+ * database; dropping an entry drops it on every node of the cluster before the call returns, so a change made on one
+ * node is seen by every node's next redirect. The MySQL tables stay the only source of truth.
  */
 @ApplicationScoped
 public class LinkCache {
 
     @Inject
+    Cluster cluster;
+
+    @Inject
     @ConfigProperty(name = "fuxi.cache.max-links", defaultValue = "1000000")
     long maxLinks;
 
-    /** Bounds how long a node can serve a link changed or purged elsewhere; a recycled code waits at least this long. */
+    /** Bounds how long a node can serve a link changed while it could not hear of it; a recycled code waits this too. */
     @Inject
     @ConfigProperty(name = "fuxi.cache.link-ttl-seconds", defaultValue = "300")
     long linkTtlSeconds;
@@ -43,38 +48,23 @@ public class LinkCache {
     @ConfigProperty(name = "fuxi.cache.max-unknown", defaultValue = "100000")
     long maxUnknown;
 
+    /** Held while a code is read from the database; never leaves this node. */
+    private static final CachedLink LOADING = new CachedLink("", "", 0, 0, false, false);
+
     private final LongAdder evictions = new LongAdder();
-    private DefaultCacheManager manager;
     private Cache<String, CachedLink> links;
     private Cache<String, Boolean> unknown;
 
-    /** Starts the cache with the application rather than on the first redirect. */
+    /** Starts the cache (and joins the cluster) with the application rather than on the first redirect. */
     void startEagerly(@Observes @Initialized(ApplicationScoped.class) Object application) {
         links.getName();
     }
 
     @PostConstruct
     void start() {
-        GlobalConfigurationBuilder global = new GlobalConfigurationBuilder().nonClusteredDefault();
-        global.classLoader(LinkCache.class.getClassLoader());
-        global.jmx().disable();
-        manager = new DefaultCacheManager(global.build());
-        ConfigurationBuilder linkCache = new ConfigurationBuilder();
-        linkCache.memory().maxCount(maxLinks).whenFull(EvictionStrategy.REMOVE);
-        linkCache.expiration().lifespan(linkTtlSeconds, TimeUnit.SECONDS);
-        manager.defineConfiguration("links", linkCache.build());
-        ConfigurationBuilder unknownCache = new ConfigurationBuilder();
-        unknownCache.memory().maxCount(maxUnknown).whenFull(EvictionStrategy.REMOVE);
-        unknownCache.expiration().lifespan(unknownTtlSeconds, TimeUnit.SECONDS);
-        manager.defineConfiguration("unknown-codes", unknownCache.build());
-        links = manager.getCache("links");
+        links = cluster.nodeCache("links", maxLinks, Duration.ofSeconds(linkTtlSeconds));
         links.addListener(new EvictionCounter(evictions));
-        unknown = manager.getCache("unknown-codes");
-    }
-
-    @PreDestroy
-    void stop() {
-        manager.stop();
+        unknown = cluster.nodeCache("unknown-codes", maxUnknown, Duration.ofSeconds(unknownTtlSeconds));
     }
 
     /** The longest a node may answer for a code from its caches after the database changed: a link or an unknown code. */
@@ -83,7 +73,7 @@ public class LinkCache {
     }
 
     public boolean isRunning() {
-        return manager.getStatus().allowInvocations() && links.getStatus().allowInvocations();
+        return cluster.isRunning() && links.getStatus().allowInvocations();
     }
 
     /** Links held now (expired ones not yet removed included): a count the container keeps, not a walk. */
@@ -96,25 +86,68 @@ public class LinkCache {
         return evictions.sum();
     }
 
+    /** The cached link, or null (a code being read from the database is not cached yet). */
     public CachedLink get(String code) {
-        return links.get(code);
+        CachedLink link = links.get(code);
+        return link == LOADING ? null : link;
     }
 
     public boolean isKnownUnknown(String code) {
-        return unknown.containsKey(code);
+        return Boolean.TRUE.equals(unknown.get(code));
     }
 
+    /**
+     * Marks a code as being read from the database, on this node. A removal from any node while it is read (a change
+     * committed meanwhile, a new link with this code) takes the mark away, and {@link #loaded} then caches nothing:
+     * what the read found may be older than the removal.
+     */
+    public void loading(String code) {
+        links.putForExternalRead(code, LOADING);
+        unknown.putForExternalRead(code, Boolean.FALSE);
+    }
+
+    /** Caches what the read found (null: no link has this code), unless a node removed the code meanwhile. */
+    public void loaded(String code, CachedLink link) {
+        if (link == null) {
+            thisNode(unknown).replace(code, Boolean.FALSE, Boolean.TRUE);
+            thisNode(links).remove(code, LOADING);
+        } else {
+            thisNode(links).replace(code, LOADING, link);
+            thisNode(unknown).remove(code, Boolean.FALSE);
+        }
+    }
+
+    /** Caches a link this node just wrote, on this node only: the others read it when they need it. */
     public void put(String code, CachedLink link) {
-        links.put(code, link);
-        unknown.remove(code);
+        links.putForExternalRead(code, link);
+    }
+
+    /** Codes that just became links: no node answers 404 for them from its unknown-code cache any more. */
+    public void forgetUnknown(Collection<String> codes) {
+        removeEverywhere(unknown, codes);
     }
 
     public void evict(String code) {
-        links.remove(code);
+        links.getAdvancedCache().withFlags(Flag.IGNORE_RETURN_VALUES).remove(code);
     }
 
-    public void rememberUnknown(String code) {
-        unknown.put(code, Boolean.TRUE);
+    /** Drops many links on every node, the removals sent together rather than one after another. */
+    public void evictAll(Collection<String> codes) {
+        removeEverywhere(links, codes);
+    }
+
+    private static <V> Cache<String, V> thisNode(Cache<String, V> cache) {
+        return cache.getAdvancedCache().withFlags(Flag.CACHE_MODE_LOCAL);
+    }
+
+    private static void removeEverywhere(Cache<String, ?> cache, Collection<String> codes) {
+        List<CompletableFuture<?>> removals = new ArrayList<>(codes.size());
+        for (String code : codes) {
+            removals.add(cache.getAdvancedCache()
+                    .withFlags(Flag.IGNORE_RETURN_VALUES)
+                    .removeAsync(code));
+        }
+        CompletableFuture.allOf(removals.toArray(CompletableFuture[]::new)).join();
     }
 
     /** Counts the entries a full cache evicts (Infinispan calls public listeners only). */

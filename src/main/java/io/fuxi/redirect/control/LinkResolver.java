@@ -41,12 +41,9 @@ public class LinkResolver {
         if (cache.isKnownUnknown(code)) {
             return null;
         }
+        cache.loading(code);
         CachedLink link = links.find(code).map(LinkResolver::cached).orElse(null);
-        if (link == null) {
-            cache.rememberUnknown(code);
-        } else {
-            cache.put(code, link);
-        }
+        cache.loaded(code, link);
         return link;
     }
 
@@ -60,9 +57,13 @@ public class LinkResolver {
                 link.forwardQuery());
     }
 
-    /** A new link is cached as soon as it is committed, so its first redirect is already a hit. */
+    /**
+     * A new link is cached here as soon as it is committed, so its first redirect on this node is already a hit; every
+     * node forgets that its code was unknown before the create is answered.
+     */
     void onCreated(@Observes(during = TransactionPhase.AFTER_SUCCESS) LinkCreated created) {
-        cache.put(created.link().code(), cached(created.link()));
+        created.links().forEach(link -> cache.put(link.code(), cached(link)));
+        cache.forgetUnknown(created.links().stream().map(LinkView::code).toList());
     }
 
     void onChanged(@Observes(during = TransactionPhase.AFTER_SUCCESS) LinkChanged changed) {
@@ -73,8 +74,8 @@ public class LinkResolver {
         cache.evict(deleted.code());
     }
 
-    /** Purged links answer 404 here at once; other nodes drop them within fuxi.cache.link-ttl-seconds. */
+    /** Purged links answer 404 at once on every node. */
     void onPurged(@Observes LinksPurged purged) {
-        purged.codes().forEach(cache::evict);
+        cache.evictAll(purged.codes());
     }
 }

@@ -21,7 +21,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 /**
  * Every partner API call carries a key: {@code Authorization: Bearer <key>} or {@code X-API-Key: <key>}.
  * Calls are rate-limited per key; calls without a valid key per client address, and once an address has used up
- * its allowance its calls are refused before the database is asked about their keys.
+ * its allowance its calls are refused before the database is asked about their keys. The limits hold across the
+ * nodes of a cluster (SharedRateLimits).
  */
 @Provider
 @Priority(Priorities.AUTHENTICATION)
@@ -49,13 +50,15 @@ public class ApiKeyFilter implements ContainerRequestFilter {
     @ConfigProperty(name = "fuxi.api.rate-limit.per-address", defaultValue = "60")
     int perAddressPerMinute;
 
+    @Inject
+    SharedRateLimits limits;
+
     @Context
     HttpServletRequest servletRequest;
 
-    private final RateLimiter limiter = new RateLimiter(System::nanoTime);
-
     @Override
     public void filter(ContainerRequestContext request) {
+        RateLimiter limiter = limits.limiter();
         String address = "address:" + servletRequest.getRemoteAddr();
         if (limiter.isExhausted(address)) {
             refuse(

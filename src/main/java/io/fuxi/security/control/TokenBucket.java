@@ -30,6 +30,15 @@ final class TokenBucket {
         return (long) Math.ceil((1 - tokens) / tokensPerNano);
     }
 
+    /**
+     * Takes calls allowed elsewhere; the bucket may go into debt, down to one burst, and refuses until it has refilled
+     * past it.
+     */
+    synchronized void charge(int calls, long now) {
+        refill(now);
+        tokens = Math.max(-capacity, tokens - calls);
+    }
+
     synchronized boolean isEmpty(long now) {
         refill(now);
         return tokens < 1;

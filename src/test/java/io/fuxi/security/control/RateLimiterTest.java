@@ -44,4 +44,41 @@ class RateLimiterTest {
         assertEquals(0, limiter.take("key:3", 6));
         assertFalse(limiter.isExhausted("never-used"));
     }
+
+    @Test
+    void callsAllowedElsewhereAreChargedHere() {
+        RateLimiter limiter = new RateLimiter(now::get, true);
+        RateLimiter other = new RateLimiter(now::get, true);
+        for (int i = 0; i < 7; i++) {
+            assertEquals(0, other.take("key:4", 6));
+        }
+        other.take("key:5", 60);
+        var taken = other.takenSinceLastAsked();
+        assertEquals(new RateLimiter.Usage(6, 7), taken.get("key:4"));
+        assertEquals(new RateLimiter.Usage(60, 1), taken.get("key:5"));
+        assertTrue(other.takenSinceLastAsked().isEmpty(), "each call is told once");
+
+        limiter.charge("key:4", taken.get("key:4"));
+        for (int i = 0; i < 3; i++) {
+            assertEquals(0, limiter.take("key:4", 6), "the 10-call burst less the 7 taken elsewhere");
+        }
+        assertTrue(limiter.take("key:4", 6) > 0);
+        assertEquals(3, limiter.takenSinceLastAsked().get("key:4").calls(), "refusals are not told");
+    }
+
+    @Test
+    void aNodeAloneKeepsNoRecordOfItsCalls() {
+        for (int i = 0; i < 5; i++) {
+            limiter.take("address:10.0.0." + i, 6);
+        }
+        assertTrue(limiter.takenSinceLastAsked().isEmpty());
+    }
+
+    @Test
+    void aBucketGoesIntoDebtOfAtMostOneBurst() {
+        limiter.charge("key:6", new RateLimiter.Usage(6, 1000));
+        assertEquals(110, limiter.take("key:6", 6), "a burst of debt (ten calls) and the call itself: 11 x 10 s");
+        now.addAndGet(200_000_000_000L);
+        assertEquals(0, limiter.take("key:6", 6));
+    }
 }

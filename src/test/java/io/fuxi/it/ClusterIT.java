@@ -1,0 +1,255 @@
+package io.fuxi.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.fuxi.platform.cluster.ClusterProbe;
+import jakarta.json.JsonObject;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * Two nodes (the run command twice, each with its own data directory, HTTP port and cluster port) on one database,
+ * in one cluster: what one node changes, the other's very next redirect or call sees.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ClusterIT {
+
+    private static final String SECRET = "cluster-it-" + System.nanoTime();
+
+    private final String database = "fuxi_cluster_" + System.nanoTime();
+    private final Path root = Path.of(System.getProperty("fuxi.it.dir"), "cluster-" + System.nanoTime());
+    private final Node nodeA = new Node("a");
+    private final Node nodeB = new Node("b");
+    private final List<FuxiProcess> processes = new ArrayList<>();
+    private Api a;
+    private Api b;
+
+    @BeforeAll
+    void startTwoNodes() throws Exception {
+        String members = nodeA.member() + "," + nodeB.member();
+        processes.add(FuxiProcess.startReady(nodeA.launcher(members)));
+        processes.add(FuxiProcess.startReady(nodeB.launcher(members)));
+        String key =
+                Files.readString(nodeA.dataDir.resolve("bootstrap-api-key")).trim();
+        a = new Api(FuxiProcess.base(nodeA.port)).as(key);
+        b = new Api(FuxiProcess.base(nodeB.port)).as(key);
+    }
+
+    @AfterAll
+    void stopNodes() throws Exception {
+        for (FuxiProcess process : processes) {
+            process.stop();
+        }
+        processes.forEach(FuxiProcess::close);
+    }
+
+    @Test
+    void eachNodeSeesBoth() {
+        for (Api node : List.of(a, b)) {
+            assertEquals(Set.of(nodeA.member(), nodeB.member()), members(node));
+        }
+    }
+
+    /**
+     * A node without the secret cannot join (its join request cannot be decrypted), and the nodes carry on as two; a
+     * node with it can, which shows the first probe reached the cluster.
+     */
+    @Test
+    void aNodeWithoutTheSecretCannotJoin() throws Exception {
+        String members = nodeA.member() + "," + nodeB.member();
+        int strangerPort = FuxiProcess.freePort();
+        assertEquals(
+                List.of("127.0.0.1:" + strangerPort),
+                ClusterProbe.viewAfterJoining(members, strangerPort, "not-the-cluster-secret"));
+        assertEquals(Set.of(nodeA.member(), nodeB.member()), members(a));
+
+        int friendPort = FuxiProcess.freePort();
+        List<String> joined = ClusterProbe.viewAfterJoining(members, friendPort, SECRET);
+        assertEquals(Set.of(nodeA.member(), nodeB.member(), "127.0.0.1:" + friendPort), Set.copyOf(joined));
+    }
+
+    /** The cluster's sockets are on the configured address (127.0.0.1); only HTTP may listen everywhere. */
+    @Test
+    void clusterSocketsListenOnTheConfiguredAddressOnly() {
+        List<String> sockets = processes
+                .get(0)
+                .process
+                .descendants()
+                .flatMap(process -> ListeningSockets.of(process).stream())
+                .toList();
+        assertTrue(sockets.contains("tcp 127.0.0.1:" + nodeA.clusterPort), sockets.toString());
+        List<String> everywhere = sockets.stream()
+                .filter(socket -> socket.contains(" 0.0.0.0:") || socket.contains(" [::]:"))
+                .filter(socket -> !socket.startsWith("tcp") || !socket.endsWith(":" + nodeA.port))
+                .toList();
+        assertEquals(List.of(), everywhere, "listening on every interface, of " + sockets);
+    }
+
+    @Test
+    void anEditOnOneNodeIsSeenByTheOthersVeryNextRedirect() {
+        String code = a.created("{\"url\":\"https://cluster.example/edit/0\"}").getString("code");
+        for (int edit = 1; edit <= 20; edit++) {
+            assertLocation(b, code, "https://cluster.example/edit/" + (edit - 1)); // B holds the link now
+            HttpResponse<String> patched =
+                    a.patch("api/v1/links/" + code, "{\"url\":\"https://cluster.example/edit/" + edit + "\"}");
+            assertEquals(200, patched.statusCode(), patched.body());
+            assertLocation(b, code, "https://cluster.example/edit/" + edit);
+        }
+    }
+
+    @Test
+    void aDisableAndADeleteOnOneNodeAreSeenByTheOthersNextRedirect() {
+        String code = a.created("{\"url\":\"https://cluster.example/gone\"}").getString("code");
+        assertLocation(b, code, "https://cluster.example/gone");
+        assertEquals(200, a.patch("api/v1/links/" + code, "{\"enabled\":false}").statusCode());
+        assertEquals(410, b.follow(code).statusCode());
+        assertEquals(200, a.patch("api/v1/links/" + code, "{\"enabled\":true}").statusCode());
+        assertLocation(b, code, "https://cluster.example/gone");
+        assertEquals(204, a.delete("api/v1/links/" + code).statusCode());
+        assertEquals(404, b.follow(code).statusCode());
+    }
+
+    @Test
+    void anAliasMadeOnOneNodeIsNoLongerUnknownOnTheOther() {
+        String alias = "clu" + Long.toString(System.nanoTime() % 1_000_000, 36);
+        assertEquals(404, b.follow(alias).statusCode());
+        assertEquals(404, b.follow(alias).statusCode(), "B now remembers the alias as unknown");
+        a.created("{\"url\":\"https://cluster.example/alias\",\"alias\":\"" + alias + "\"}");
+        assertLocation(b, alias, "https://cluster.example/alias");
+    }
+
+    @Test
+    void aDestinationRuleMadeOnOneNodeHoldsOnTheOtherAtOnce() {
+        String host = "blocked-" + System.nanoTime() + ".example";
+        String code = a.created("{\"url\":\"https://" + host + "/page\"}").getString("code");
+        assertLocation(b, code, "https://" + host + "/page");
+        HttpResponse<String> rule = a.post("api/v1/destinations", "{\"host\":\"" + host + "\",\"kind\":\"block\"}");
+        assertEquals(201, rule.statusCode(), rule.body());
+        try {
+            assertEquals(410, b.follow(code).statusCode(), "B's redirect to the blocked host");
+            Api.assertProblem(b.create("{\"url\":\"https://" + host + "/other\"}"), 400, "url");
+        } finally {
+            assertEquals(
+                    204,
+                    a.delete("api/v1/destinations/" + Api.json(rule).getJsonNumber("id"))
+                            .statusCode());
+        }
+        assertLocation(b, code, "https://" + host + "/page");
+    }
+
+    /**
+     * A key allowed 60 calls a minute (a burst of 10, then one a second) calls both nodes in turn, one call every
+     * 50 ms for 3 s: alone it would get 13 or so through; two nodes that did not share would let about 26 through.
+     */
+    @Test
+    void aKeysLimitHoldsAcrossTheNodes() throws Exception {
+        HttpResponse<String> created = a.post("api/v1/keys", "{\"name\":\"cluster-limit\",\"rateLimitPerMinute\":60}");
+        assertEquals(201, created.statusCode(), created.body());
+        String secret = Api.json(created).getString("secret");
+        List<Api> nodes = List.of(a.as(secret), b.as(secret));
+        int allowed = 0;
+        int refused = 0;
+        for (int call = 0; call < 60; call++) {
+            int status = nodes.get(call % 2).get("api/v1/links?size=1").statusCode();
+            if (status == 200) {
+                allowed++;
+            } else {
+                assertEquals(429, status);
+                refused++;
+            }
+            Thread.sleep(50);
+        }
+        assertTrue(allowed >= 12 && allowed <= 17, allowed + " calls allowed, " + refused + " refused");
+    }
+
+    @Test
+    void createsOnBothNodesAtOnceNeverShareACode() throws Exception {
+        int perThread = 150;
+        HttpResponse<String> created =
+                a.post("api/v1/keys", "{\"name\":\"cluster-creates\",\"rateLimitPerMinute\":100000}");
+        assertEquals(201, created.statusCode(), created.body());
+        String secret = Api.json(created).getString("secret");
+        ExecutorService threads = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<List<String>>> codes = new ArrayList<>();
+            for (int thread = 0; thread < 4; thread++) {
+                Api node = (thread % 2 == 0 ? a : b).as(secret);
+                int t = thread;
+                codes.add(threads.submit(() -> {
+                    List<String> made = new ArrayList<>();
+                    for (int i = 0; i < perThread; i++) {
+                        made.add(node.created("{\"url\":\"https://cluster.example/many/" + t + "/" + i + "\"}")
+                                .getString("code"));
+                    }
+                    return made;
+                }));
+            }
+            Set<String> distinct = new HashSet<>();
+            for (Future<List<String>> made : codes) {
+                distinct.addAll(made.get());
+            }
+            assertEquals(4 * perThread, distinct.size(), "no code handed out twice");
+            Rows rows = new Rows(TestDatabase.dataSource(database));
+            assertEquals(
+                    4 * perThread,
+                    rows.number("SELECT COUNT(*) FROM link WHERE url LIKE 'https://cluster.example/many/%'"));
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    private static Set<String> members(Api node) {
+        JsonObject cluster = check(node, "cluster");
+        return Set.of(cluster.getJsonObject("data").getString("members").split(","));
+    }
+
+    private static JsonObject check(Api node, String name) {
+        HttpResponse<String> ready = node.send(node.request("health/ready").GET()); // 503 while a pool is low
+        return Api.json(ready).getJsonArray("checks").stream()
+                .map(check -> check.asJsonObject())
+                .filter(check -> check.getString("name").equals(name))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no check " + name + " in " + ready.body()));
+    }
+
+    private static void assertLocation(Api node, String code, String expected) {
+        HttpResponse<String> redirect = node.follow(code);
+        assertEquals(302, redirect.statusCode(), code + ": " + redirect.body());
+        assertEquals(expected, redirect.headers().firstValue("Location").orElse(null));
+    }
+
+    private final class Node {
+        final Path dataDir;
+        final int port = FuxiProcess.freePort();
+        final int clusterPort = FuxiProcess.freePort();
+
+        Node(String name) {
+            this.dataDir = root.resolve(name);
+        }
+
+        String member() {
+            return "127.0.0.1:" + clusterPort;
+        }
+
+        ProcessBuilder launcher(String members) {
+            ProcessBuilder builder = FuxiProcess.launcherOnTestDatabase(dataDir, port, database);
+            builder.environment().put("FUXI_CLUSTER_MEMBERS", members);
+            builder.environment().put("FUXI_CLUSTER_PORT", Integer.toString(clusterPort));
+            builder.environment().put("FUXI_CLUSTER_SECRET", SECRET);
+            return builder;
+        }
+    }
+}
