@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
@@ -164,12 +165,18 @@ final class FuxiProcess implements AutoCloseable {
         return String.join("\n", output.subList(Math.max(0, output.size() - lines), output.size()));
     }
 
-    /** Whatever happened in the test, nothing it started outlives it. */
+    /** Whatever happened in the test, nothing it started outlives it: SIGKILL to all, and they are gone on return. */
     @Override
     public void close() {
-        if (process.isAlive()) {
-            process.descendants().forEach(ProcessHandle::destroyForcibly);
-            process.destroyForcibly();
+        List<ProcessHandle> all = new ArrayList<>(process.descendants().toList());
+        all.add(process.toHandle());
+        all.forEach(ProcessHandle::destroyForcibly);
+        for (ProcessHandle handle : all) {
+            try {
+                handle.onExit().get(30, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                throw new IllegalStateException("still running after SIGKILL: " + handle.info(), e);
+            }
         }
     }
 }

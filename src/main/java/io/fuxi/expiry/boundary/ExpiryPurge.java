@@ -163,6 +163,15 @@ public class ExpiryPurge {
         return options;
     }
 
+    /** This node as the purge lease names it (job_lease.holder while it purges). */
+    public String node() {
+        return purger.node();
+    }
+
+    public boolean isRunning() {
+        return running.get();
+    }
+
     private Optional<PurgeReport> run(boolean whenDue) {
         if (!running.compareAndSet(false, true)) {
             return Optional.empty();

@@ -30,6 +30,8 @@ public class ExpiryResource {
         ExpiryOptions options = purge.options();
         PurgeTotals totals = purge.totals();
         JsonObjectBuilder json = Jsons.object()
+                .add("node", purge.node())
+                .add("running", purge.isRunning())
                 .add("scheduled", options.scheduled())
                 .add("intervalSeconds", options.intervalSeconds())
                 .add("batchSize", options.batchSize())

@@ -56,6 +56,10 @@ public class ExpiredLinkPurger {
     /** This node, as the lease names it. */
     final String node = hostName() + "/" + UUID.randomUUID();
 
+    public String node() {
+        return node;
+    }
+
     /**
      * One run: {@code onBatch} gets the codes of each committed batch (to drop them from caches). With
      * {@code whenDue} the run happens only if the last one, on any node, ended an interval ago.
