@@ -12,6 +12,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Set;
 
 /** A partner's view of a running Fuxi, over real HTTP: never follows redirects, so tests see them. */
 public final class Api {
@@ -128,6 +129,22 @@ public final class Api {
 
     public HttpRequest.Builder request(String path) {
         return HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(30));
+    }
+
+    /** The data of the node's "cluster" readiness check: its name ("node") and the members it sees ("members"). */
+    public JsonObject clusterHealth() {
+        HttpResponse<String> ready = send(request("health/ready").GET()); // 503 while a code pool is low
+        return json(ready).getJsonArray("checks").stream()
+                .map(check -> check.asJsonObject())
+                .filter(check -> check.getString("name").equals("cluster"))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no cluster check in " + ready.body()))
+                .getJsonObject("data");
+    }
+
+    /** The members the node's cluster check names. */
+    public Set<String> clusterMembers() {
+        return Set.of(clusterHealth().getString("members").split(","));
     }
 
     public static JsonObject json(HttpResponse<String> response) {

@@ -99,7 +99,10 @@ class ClusterFaultsIT {
                 "the survivor purged what was left (" + leftAtKill + " when the other died): " + last);
 
         purging.start();
-        assertEquals(Set.of(nodes.get(0).member(), nodes.get(1).member()), members(other), "it rejoined");
+        assertEquals(
+                Set.of(nodes.get(0).member(), nodes.get(1).member()),
+                other.api().clusterMembers(),
+                "it rejoined");
     }
 
     @Test
@@ -178,7 +181,10 @@ class ClusterFaultsIT {
         assertEquals(302, survivor.api().follow(someCode).statusCode());
 
         victim.start();
-        assertEquals(Set.of(nodes.get(0).member(), nodes.get(1).member()), members(survivor), "it rejoined");
+        assertEquals(
+                Set.of(nodes.get(0).member(), nodes.get(1).member()),
+                survivor.api().clusterMembers(),
+                "it rejoined");
         List<String> afterRestart = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
             afterRestart.add(victim.api()
@@ -233,18 +239,6 @@ class ClusterFaultsIT {
         HttpResponse<String> expiry = node.api().get("api/v1/expiry");
         assertEquals(200, expiry.statusCode(), expiry.body());
         return Api.json(expiry);
-    }
-
-    private static Set<String> members(Node node) {
-        HttpResponse<String> ready =
-                node.api().send(node.api().request("health/ready").GET());
-        JsonObject cluster = Api.json(ready).getJsonArray("checks").stream()
-                .map(check -> check.asJsonObject())
-                .filter(check -> check.getString("name").equals("cluster"))
-                .findFirst()
-                .orElseThrow(() -> new AssertionError(ready.body()))
-                .getJsonObject("data");
-        return Set.of(cluster.getString("members").split(","));
     }
 
     private final class Node {

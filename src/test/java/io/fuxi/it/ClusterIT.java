@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fuxi.platform.cluster.ClusterProbe;
-import jakarta.json.JsonObject;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,7 +58,7 @@ class ClusterIT {
     @Test
     void eachNodeSeesBoth() {
         for (Api node : List.of(a, b)) {
-            assertEquals(Set.of(nodeA.member(), nodeB.member()), members(node));
+            assertEquals(Set.of(nodeA.member(), nodeB.member()), node.clusterMembers());
         }
     }
 
@@ -74,7 +73,7 @@ class ClusterIT {
         assertEquals(
                 List.of("127.0.0.1:" + strangerPort),
                 ClusterProbe.viewAfterJoining(members, strangerPort, "not-the-cluster-secret"));
-        assertEquals(Set.of(nodeA.member(), nodeB.member()), members(a));
+        assertEquals(Set.of(nodeA.member(), nodeB.member()), a.clusterMembers());
 
         int friendPort = FuxiProcess.freePort();
         List<String> joined = ClusterProbe.viewAfterJoining(members, friendPort, SECRET);
@@ -209,20 +208,6 @@ class ClusterIT {
         } finally {
             threads.shutdownNow();
         }
-    }
-
-    private static Set<String> members(Api node) {
-        JsonObject cluster = check(node, "cluster");
-        return Set.of(cluster.getJsonObject("data").getString("members").split(","));
-    }
-
-    private static JsonObject check(Api node, String name) {
-        HttpResponse<String> ready = node.send(node.request("health/ready").GET()); // 503 while a pool is low
-        return Api.json(ready).getJsonArray("checks").stream()
-                .map(check -> check.asJsonObject())
-                .filter(check -> check.getString("name").equals(name))
-                .findFirst()
-                .orElseThrow(() -> new AssertionError("no check " + name + " in " + ready.body()));
     }
 
     private static void assertLocation(Api node, String code, String expected) {
