@@ -16,40 +16,21 @@ DURATION=${BENCH_DURATION:-15}
 CONNECTIONS=${BENCH_CONNECTIONS:-32}
 EDITS=${BENCH_EDITS:-1000}
 
-# free_ports COUNT: the first of COUNT consecutive free ports
-free_ports() {
-  local first
-  while :; do
-    first=$(shuf -i 20000-59000 -n 1)
-    local taken=0
-    for ((p = first; p < first + $1; p++)); do ss -Htln "sport = :$p" | grep -q . && taken=1; done
-    [ $taken = 0 ] && { echo "$first"; return; }
-  done
-}
-
 ensure_tools
 build_if_needed
 mkdir -p bench/results
 work=$(mktemp -d "$PWD/bench/results/cluster-XXXX")
-CLUSTER_PID=
 BALANCER_PIDS=()
 stop_cluster() {
   for pid in "${BALANCER_PIDS[@]}"; do kill -QUIT "$pid" 2> /dev/null || true; done
   stop_nginx
-  if [ -n "$CLUSTER_PID" ]; then kill -TERM "$CLUSTER_PID" 2> /dev/null || true; wait "$CLUSTER_PID" 2> /dev/null || true; fi
+  stop_local_cluster
 }
 trap stop_cluster EXIT
 
-base=$(free_ports 4)
-key="fuxi_bench_$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')"
-FUXI_HTTP_PORT=$base FUXI_CLUSTER_PORT=$(free_ports 4) FUXI_EMBEDDED_DB_PORT=$(free_port) FUXI_DATA_DIR=$work \
-  FUXI_BOOTSTRAP_API_KEY=$key FUXI_API_RATE_LIMIT_PER_KEY=1000000000 FUXI_JAVA_OPTS="${BENCH_JAVA_OPTS:--Xmx512m}" \
-  bash bin/local-cluster target/fuxi-launcher.jar 3 > "$work/cluster.log" 2>&1 &
-CLUSTER_PID=$!
-until grep -q "Fuxi cluster of 3 ready" "$work/cluster.log" 2> /dev/null; do
-  kill -0 "$CLUSTER_PID" 2> /dev/null || { echo "the cluster did not start:"; tail -20 "$work/cluster.log"; exit 1; }
-  sleep 1
-done
+start_local_cluster "$work" 3
+base=$CLUSTER_BASE
+key=$CLUSTER_KEY
 echo "cluster of 3 ready on 127.0.0.1:$base (nodes $((base + 1))-$((base + 3))); results in $work"
 
 # start_balancer NODES: nginx in front of the first NODES nodes, the same configuration as the cluster's own; sets
@@ -78,12 +59,7 @@ target_port[nginx-302]=$NGINX_PORT
 
 echo "Creating $LINKS links through the balancer (bulk calls of 1,000)..."
 : > "$work/all-codes.txt"
-for ((block = 0; block * 1000 < LINKS; block++)); do
-  seq 1 1000 | awk -v b="$block" 'BEGIN { printf "[" } { printf "%s{\"url\":\"https://example.com/cluster/%d/%d\"}", (NR > 1 ? "," : ""), b, $1 } END { printf "]" }' \
-    | curl -sf -H "Authorization: Bearer $key" -H 'Content-Type: application/json' --data-binary @- \
-      "http://127.0.0.1:$base/api/v1/links/bulk" | grep -o '"code":"[^"]*"' | cut -d'"' -f4 >> "$work/all-codes.txt"
-done
-[ "$(wc -l < "$work/all-codes.txt")" -ge "$LINKS" ] || { echo "only $(wc -l < "$work/all-codes.txt") links made"; exit 1; }
+create_links "$LINKS" "http://127.0.0.1:$base" "$key" "$work/all-codes.txt"
 shuf -n "$LINKS" "$work/all-codes.txt" > "$work/paths.txt"
 export BENCH_PATHS="$work/paths.txt"
 

@@ -112,3 +112,50 @@ wrk_figures() {
 median() {
   sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
+
+# free_ports COUNT: the first of COUNT consecutive free ports
+free_ports() {
+  local first
+  while :; do
+    first=$(shuf -i 20000-59000 -n 1)
+    local taken=0
+    for ((p = first; p < first + $1; p++)); do ss -Htln "sport = :$p" | grep -q . && taken=1; done
+    [ $taken = 0 ] && { echo "$first"; return; }
+  done
+}
+
+# start_local_cluster WORK_DIR NODES: bin/local-cluster with nginx on CLUSTER_BASE and node i on CLUSTER_BASE + i;
+# sets CLUSTER_BASE, CLUSTER_KEY, CLUSTER_PID (stop it with stop_local_cluster)
+start_local_cluster() {
+  local work=$1 nodes=$2
+  CLUSTER_BASE=$(free_ports $((nodes + 1)))
+  CLUSTER_KEY="fuxi_bench_$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')"
+  FUXI_HTTP_PORT=$CLUSTER_BASE FUXI_CLUSTER_PORT=$(free_ports $((nodes + 1))) FUXI_EMBEDDED_DB_PORT=$(free_port) \
+    FUXI_DATA_DIR=$work FUXI_BOOTSTRAP_API_KEY=$CLUSTER_KEY FUXI_API_RATE_LIMIT_PER_KEY=1000000000 \
+    FUXI_JAVA_OPTS="${BENCH_JAVA_OPTS:--Xmx512m}" \
+    bash bin/local-cluster target/fuxi-launcher.jar "$nodes" > "$work/cluster.log" 2>&1 &
+  CLUSTER_PID=$!
+  until grep -q "Fuxi cluster of $nodes ready" "$work/cluster.log" 2> /dev/null; do
+    kill -0 "$CLUSTER_PID" 2> /dev/null || { echo "the cluster did not start:"; tail -20 "$work/cluster.log"; exit 1; }
+    sleep 1
+  done
+}
+
+stop_local_cluster() {
+  if [ -n "${CLUSTER_PID:-}" ]; then
+    kill -TERM "$CLUSTER_PID" 2> /dev/null || true
+    wait "$CLUSTER_PID" 2> /dev/null || true
+  fi
+  CLUSTER_PID=
+}
+
+# create_links COUNT BASE_URL KEY FILE: COUNT links through bulk calls of 1,000, their codes appended to FILE
+create_links() {
+  local count=$1 url=$2 key=$3 file=$4
+  for ((block = 0; block * 1000 < count; block++)); do
+    seq 1 1000 | awk -v b="$block$RANDOM" 'BEGIN { printf "[" } { printf "%s{\"url\":\"https://example.com/bench/%s/%d\"}", (NR > 1 ? "," : ""), b, $1 } END { printf "]" }' \
+      | curl -sf -H "Authorization: Bearer $key" -H 'Content-Type: application/json' --data-binary @- \
+        "$url/api/v1/links/bulk" | grep -o '"code":"[^"]*"' | cut -d'"' -f4 >> "$file"
+  done
+  [ "$(wc -l < "$file")" -ge "$count" ] || { echo "only $(wc -l < "$file") links made"; exit 1; }
+}
