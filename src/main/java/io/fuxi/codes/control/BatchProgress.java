@@ -1,5 +1,6 @@
 package io.fuxi.codes.control;
 
+import io.fuxi.platform.terminal.Terminal;
 import java.util.logging.Logger;
 
 /** Logs how far a batch has got, about every ten seconds and at the end, with the rate. */
@@ -18,9 +19,9 @@ final class BatchProgress {
         this.batchId = batchId;
         this.size = size;
         this.startLoaded = startLoaded;
-        LOG.info(() -> String.format(
+        LOG.info(() -> Terminal.line(String.format(
                 "Code batch %d: loading %,d codes%s",
-                batchId, size, startLoaded > 0 ? String.format(" (resuming at %,d)", startLoaded) : ""));
+                batchId, size, startLoaded > 0 ? String.format(" (resuming at %,d)", startLoaded) : "")));
     }
 
     void loaded(long loaded) {
@@ -35,9 +36,9 @@ final class BatchProgress {
 
     void finished() {
         long now = System.nanoTime();
-        LOG.info(() -> String.format(
+        LOG.info(() -> Terminal.line(String.format(
                 "Code batch %d: complete with %,d codes; this run loaded %,d in %.1f s, %,.0f codes/s",
-                batchId, size, size - startLoaded, (now - started) / 1e9, rate(size, now)));
+                batchId, size, size - startLoaded, (now - started) / 1e9, rate(size, now))));
     }
 
     private double rate(long loaded, long now) {

@@ -1,5 +1,6 @@
 package io.fuxi.platform.cluster;
 
+import io.fuxi.platform.terminal.Terminal;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -67,8 +68,8 @@ public class Cluster {
         global.shutdown().hookBehavior(ShutdownHookBehavior.DONT_REGISTER);
         manager = new DefaultCacheManager(holder, true);
         if (settings.isClustered()) {
-            LOG.info(() -> "Cluster " + settings.name() + ": this node is " + settings.nodeName() + ", members "
-                    + manager.getMembers());
+            LOG.info(() -> Terminal.line("Cluster " + settings.name() + ": this node is " + settings.nodeName()
+                    + ", members " + manager.getMembers()));
         }
     }
 

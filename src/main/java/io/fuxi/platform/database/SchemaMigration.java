@@ -1,5 +1,6 @@
 package io.fuxi.platform.database;
 
+import io.fuxi.platform.terminal.Terminal;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.ejb.Singleton;
@@ -11,9 +12,11 @@ import jakarta.inject.Inject;
 import java.util.Optional;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.MigrationInfo;
 import org.flywaydb.core.api.migration.JavaMigration;
+import org.flywaydb.core.api.output.MigrateResult;
 
 /** Brings the schema up to date with Flyway before the application takes requests. Beans that need the schema depend on it. */
 @Singleton
@@ -28,6 +31,10 @@ public class SchemaMigration {
     @Resource(lookup = FuxiDataSource.JOBS_JNDI_NAME)
     DataSource dataSource;
 
+    @Inject
+    @ConfigProperty(name = "fuxi.db.url", defaultValue = "(fuxi.db.url)")
+    String databaseUrl;
+
     /** Migrations that SQL alone cannot write, contributed by the components that own their tables. */
     @Inject
     Instance<JavaMigration> javaMigrations;
@@ -39,16 +46,34 @@ public class SchemaMigration {
                 .locations("classpath:db/migration")
                 .javaMigrations(javaMigrations.stream().toArray(JavaMigration[]::new))
                 .load();
-        var result = flyway.migrate();
+        MigrateResult result;
+        try {
+            result = flyway.migrate();
+        } catch (RuntimeException e) {
+            if (DatabaseErrors.isOutage(e)) {
+                // the run command shows this line as the cause of the failed start
+                LOG.severe(Terminal.line("Cannot reach the database at " + databaseUrl + ": " + rootMessage(e)));
+            }
+            throw e;
+        }
         // the version the schema is at now: a start on an up-to-date schema applies nothing, and Flyway's result then
         // names no target version
         MigrationInfo current = flyway.info().current();
         version = current == null ? null : current.getVersion().getVersion();
-        LOG.info(() -> "Schema at version " + version + " (" + result.migrationsExecuted + " migrations applied)");
+        LOG.info(() -> Terminal.line(
+                "Schema at version " + version + " (" + result.migrationsExecuted + " migrations applied)"));
     }
 
     /** The schema version once every migration has been applied; empty before. */
     public Optional<String> version() {
         return Optional.ofNullable(version);
+    }
+
+    private static String rootMessage(Throwable failure) {
+        Throwable root = failure;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
     }
 }

@@ -2,6 +2,7 @@ package io.fuxi.security.boundary;
 
 import io.fuxi.platform.database.FuxiDataSource;
 import io.fuxi.platform.database.NamedLock;
+import io.fuxi.platform.terminal.Terminal;
 import io.fuxi.security.control.KeySecrets;
 import io.fuxi.security.control.OwnerOnlyFile;
 import io.fuxi.security.entity.Role;
@@ -79,9 +80,8 @@ public class BootstrapKey {
             String generated = KeySecrets.newSecret();
             keys.createWithSecret("bootstrap", generated, Role.ADMIN);
             Path file = OwnerOnlyFile.write(dataDir, FILE_NAME, generated);
-            LOG.warning(
-                    "\n\n    First start: generated the bootstrap admin API key (shown only this once, also saved in "
-                            + file + "):\n\n        " + generated + "\n");
+            LOG.warning(Terminal.line("First start: the bootstrap admin API key is " + generated
+                    + " (shown only this once, also saved in " + file + ")"));
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.fuxi.security.boundary;
 
+import io.fuxi.platform.terminal.Terminal;
 import io.fuxi.security.control.KeySecrets;
 import io.fuxi.security.control.OwnerOnlyFile;
 import io.fuxi.security.entity.ConsoleRole;
@@ -70,9 +71,8 @@ public class FirstAdminAccount {
             String generated = KeySecrets.newSecret();
             if (accounts.createIfAbsent(GENERATED_USER, generated, ConsoleRole.ADMIN)) {
                 Path file = OwnerOnlyFile.write(dataDir, FILE_NAME, generated);
-                LOG.warning("\n\n    First start: the console at /admin has the account \"" + GENERATED_USER
-                        + "\" with this password (shown only this once, also saved in " + file + "):\n\n        "
-                        + generated + "\n");
+                LOG.warning(Terminal.line("First start: the console at /admin has the account \"" + GENERATED_USER
+                        + "\" with the password " + generated + " (shown only this once, also saved in " + file + ")"));
             }
         }
     }

@@ -1,0 +1,118 @@
+package io.fuxi.launcher;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads what Payara Micro prints: every line goes to the log file; the records the application meant for the terminal
+ * (a message that begins with {@value #TERMINAL_MARK}) also go to the terminal, except a severe one: that is the cause
+ * of a failed start, which the launcher says once. On the way it notes when Payara Micro has finished
+ * booting (after its deployments, failed or not) and what the first severe record said, so that a start that failed
+ * can say why in one sentence.
+ */
+final class PayaraOutput {
+
+    /** What the application puts before a line meant for the person who ran the command. */
+    static final String TERMINAL_MARK = "[fuxi] ";
+
+    private static final Pattern ANSI_COLOUR = Pattern.compile("\u001B\\[[;\\d]*m");
+    private static final Pattern RECORD = Pattern.compile("^\\[\\d{4}-\\d\\d-\\d\\dT[^]]*] \\[[^]]*] \\[(\\w+)]");
+    private static final Pattern MESSAGE = Pattern.compile("\\[levelValue: \\d+] (.*)$");
+    private static final Pattern CAUSED_BY = Pattern.compile("^\\s*Caused by: [\\w.$]+: (.+)$");
+    private static final Pattern BOOTED = Pattern.compile("Payara Micro .* ready in ");
+
+    private final LogFile log;
+    private volatile boolean booted;
+    private volatile String firstSevere;
+    private volatile String deepestCause;
+    private volatile String toldCause;
+    private boolean inSevereRecord;
+    private boolean severeMessagePending;
+
+    PayaraOutput(LogFile log) {
+        this.log = log;
+    }
+
+    /** Reads the stream until it ends, on a thread of its own. */
+    void follow(InputStream output) {
+        Thread reader = new Thread(
+                () -> {
+                    try (BufferedReader lines =
+                            new BufferedReader(new InputStreamReader(output, StandardCharsets.UTF_8))) {
+                        for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                            accept(line);
+                        }
+                    } catch (IOException ended) {
+                        // Payara Micro is gone
+                    }
+                },
+                "payara-output");
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    void accept(String raw) {
+        String line = ANSI_COLOUR.matcher(raw).replaceAll("");
+        log.line(line);
+        Matcher message = MESSAGE.matcher(line);
+        if (message.find() && message.group(1).startsWith(TERMINAL_MARK)) {
+            if (line.contains("[SEVERE]")) {
+                toldCause = message.group(1).substring(TERMINAL_MARK.length()); // said once, by the launcher
+            } else {
+                System.out.println(message.group(1));
+            }
+        }
+        if (BOOTED.matcher(line).find()) {
+            booted = true;
+        }
+        noteSevere(line);
+    }
+
+    /** Payara Micro printed that it is ready: its deployments are done, whether or not they worked. */
+    boolean booted() {
+        return booted;
+    }
+
+    /**
+     * The most telling words of the severe records so far: the cause the application gave for the terminal, else the
+     * deepest cause of an exception, else the first severe message.
+     */
+    Optional<String> failure() {
+        return Optional.ofNullable(toldCause)
+                .or(() -> Optional.ofNullable(deepestCause))
+                .or(() -> Optional.ofNullable(firstSevere));
+    }
+
+    private void noteSevere(String line) {
+        Matcher record = RECORD.matcher(line);
+        if (record.find()) {
+            inSevereRecord = record.group(1).equals("SEVERE");
+            if (inSevereRecord && firstSevere == null) {
+                Matcher message = MESSAGE.matcher(line);
+                String text = message.find() ? message.group(1).trim() : "";
+                severeMessagePending = text.isEmpty() || text.equals("[[");
+                if (!severeMessagePending) {
+                    firstSevere = text;
+                }
+            }
+            return;
+        }
+        if (!inSevereRecord) {
+            return;
+        }
+        if (severeMessagePending && !line.isBlank()) {
+            firstSevere = line.trim();
+            severeMessagePending = false;
+        }
+        Matcher cause = CAUSED_BY.matcher(line);
+        if (cause.find()) {
+            deepestCause = cause.group(1).trim();
+        }
+    }
+}
