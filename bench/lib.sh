@@ -93,19 +93,24 @@ rss_mb() {
   echo $(( $(ps -o rss= -p "$1") / 1024 ))
 }
 
-# The figures of one wrk --latency run, as "req/s p50_ms p99_ms". Fails when any answer was not 2xx/3xx or a
-# socket error occurred: such a run measures something else (a rate limit, an error page), not what it names.
-wrk_figures() {
+# The figures of one wrk --latency run, as "req/s p50_ms p99_ms failed" (failed: answers other than 2xx/3xx and
+# socket errors)
+wrk_counts() {
   awk '
     function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
     $1 == "50%" { p50 = ms($2) }
     $1 == "99%" { p99 = ms($2) }
     $1 == "Requests/sec:" { rps = $2 }
-    /Non-2xx or 3xx responses|Socket errors/ { bad = bad $0 " " }
-    END {
-      if (bad != "") { print "wrk saw failures, figures not reported: " bad > "/dev/stderr"; exit 1 }
-      printf "%.2f %.2f %.2f\n", rps, p50, p99
-    }'
+    /Non-2xx or 3xx responses/ { failed += $NF }
+    /Socket errors/ { gsub(/,/, ""); failed += $4 + $6 + $8 + $10 }
+    END { printf "%.2f %.2f %.2f %d\n", rps, p50, p99, failed }'
+}
+
+# The figures of one wrk --latency run, as "req/s p50_ms p99_ms". Fails when any answer was not 2xx/3xx or a
+# socket error occurred: such a run measures something else (a rate limit, an error page), not what it names.
+wrk_figures() {
+  wrk_counts | awk '$4 > 0 { print "wrk saw " $4 " failures (non-2xx/3xx answers or socket errors), figures not reported" > "/dev/stderr"; exit 1 }
+    { print $1, $2, $3 }'
 }
 
 # median of the numbers on stdin

@@ -28,18 +28,6 @@ export BENCH_PATHS="$work/paths.txt" BENCH_KEY="$CLUSTER_KEY"
 payara=()
 for i in 1 2; do payara+=("$(pgrep -f "payara-micro.jar .*--port $((CLUSTER_BASE + i)) ")"); done
 
-# minute_figures: "req/s p50_ms p99_ms failed" of one wrk --latency run (failed: non-2xx/3xx answers and socket errors)
-minute_figures() {
-  awk '
-    function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
-    $1 == "50%" { p50 = ms($2) }
-    $1 == "99%" { p99 = ms($2) }
-    $1 == "Requests/sec:" { rps = $2 }
-    /Non-2xx or 3xx responses/ { failed += $NF }
-    /Socket errors/ { gsub(/,/, ""); failed += $4 + $6 + $8 + $10 }
-    END { printf "%.0f %.2f %.2f %d\n", rps, p50, p99, failed }'
-}
-
 # heap_mb PID: the heap in use right after a full collection, in MB
 heap_mb() {
   jcmd "$1" GC.run > /dev/null
@@ -51,14 +39,14 @@ heap_mb() {
 echo "Warming up (${WARM_UP}s) and finding the capacity (20 s), both flat out..."
 BENCH_RATE=1000000 wrk -t1 -c"$CONNECTIONS" -d"${WARM_UP}s" -s bench/soak.lua "http://127.0.0.1:$CLUSTER_BASE" > /dev/null
 capacity=$(BENCH_RATE=1000000 wrk -t1 -c"$CONNECTIONS" -d20s --latency -s bench/soak.lua "http://127.0.0.1:$CLUSTER_BASE" \
-  | minute_figures | awk '{ print $1 }')
+  | wrk_counts | awk '{ print $1 }')
 per_connection=$(echo "scale=2; $capacity / 2 / $CONNECTIONS" | bc)
 echo "capacity ${capacity}/s; the soak runs at about half: $per_connection/s on each of $CONNECTIONS connections"
 
 printf '%-7s %8s %8s %8s %7s %10s %10s\n' minute "req/s" "p50 ms" "p99 ms" failed "heap1 MB" "heap2 MB" | tee "$work/soak.txt"
 for minute in $(seq 1 "$MINUTES"); do
   figures=$(BENCH_RATE=$per_connection wrk -t1 -c"$CONNECTIONS" -d60s --latency -s bench/soak.lua \
-    "http://127.0.0.1:$CLUSTER_BASE" | tee -a "$work/wrk.txt" | minute_figures)
+    "http://127.0.0.1:$CLUSTER_BASE" | tee -a "$work/wrk.txt" | wrk_counts)
   printf '%-7s %8s %8s %8s %7s %10s %10s\n' "$minute" $figures "$(heap_mb "${payara[0]}")" "$(heap_mb "${payara[1]}")" \
     | tee -a "$work/soak.txt"
 done

@@ -159,6 +159,7 @@ public class LinkService {
         Map<String, LinkView> sameUrl = recentLinksFor(caller, valid.values(), now);
         Set<String> takenAliases = takenAliases(valid.values());
         List<Link> batch = new ArrayList<>();
+        List<LinkView> batchViews = new ArrayList<>();
         valid.forEach((index, checked) -> {
             if (checked.request().acceptsExistingLink() && sameUrl.containsKey(checked.url())) {
                 results[index] = BulkResult.existing(sameUrl.get(checked.url()));
@@ -170,6 +171,7 @@ public class LinkService {
                 Link link = checked.toLink(caller, codes::next, now);
                 batch.add(link);
                 LinkView view = view(link);
+                batchViews.add(view);
                 results[index] = BulkResult.created(view);
                 if (checked.request().acceptsExistingLink()) {
                     sameUrl.put(checked.url(), view);
@@ -185,7 +187,7 @@ public class LinkService {
         words.add(batch);
         history.created(batch, caller.actor(), now);
         if (!batch.isEmpty()) {
-            created.fire(new LinkCreated(batch.stream().map(this::view).toList()));
+            created.fire(new LinkCreated(batchViews));
         }
         return List.of(results);
     }

@@ -60,6 +60,15 @@ public final class DatabaseErrors {
         return (state != null && state.startsWith("08")) || (message != null && message.contains("max-wait-time"));
     }
 
+    /** The failure at the bottom of the chain of causes: the one that says what went wrong. */
+    public static Throwable rootCause(Throwable failure) {
+        Throwable root = failure;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root;
+    }
+
     public static long count() {
         return COUNT.sum();
     }

@@ -70,10 +70,7 @@ public class SchemaMigration {
     }
 
     private static String rootMessage(Throwable failure) {
-        Throwable root = failure;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
+        Throwable root = DatabaseErrors.rootCause(failure);
         return root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
     }
 }

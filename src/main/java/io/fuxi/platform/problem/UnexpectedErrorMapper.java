@@ -24,18 +24,10 @@ public class UnexpectedErrorMapper implements ExceptionMapper<Throwable> {
         String incident = UUID.randomUUID().toString();
         DatabaseErrors.record(exception);
         if (DatabaseErrors.isOutage(exception)) {
-            LOG.warning(() -> "Database unavailable, answered 503: " + rootCause(exception));
+            LOG.warning(() -> "Database unavailable, answered 503: " + DatabaseErrors.rootCause(exception));
             return Problem.DATABASE_UNAVAILABLE.toResponse();
         }
         LOG.log(Level.SEVERE, "Unexpected failure, incident " + incident, exception);
         return new Problem(500, "Internal Server Error", "Unexpected failure; incident " + incident, null).toResponse();
-    }
-
-    private static String rootCause(Throwable failure) {
-        Throwable root = failure;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        return root.toString();
     }
 }
