@@ -26,11 +26,12 @@ free_port() {
   done
 }
 
-# start_fuxi DATA_DIR [extra env assignments...]: sets FUXI_PORT, FUXI_KEY, LAUNCHER_PID, READY_SECONDS
+# start_fuxi DATA_DIR [extra env assignments...]: sets FUXI_PORT, FUXI_KEY (kept if set, for a restart), LAUNCHER_PID,
+# READY_SECONDS
 start_fuxi() {
   local data_dir=$1; shift
   FUXI_PORT=$(free_port)
-  FUXI_KEY="fuxi_bench_$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')"
+  FUXI_KEY=${FUXI_KEY:-"fuxi_bench_$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')"}
   local started=$(date +%s.%N)
   # the benchmark measures Fuxi, not its rate limiter
   env FUXI_API_RATE_LIMIT_PER_KEY=1000000000 "$@" FUXI_HTTP_PORT="$FUXI_PORT" FUXI_DATA_DIR="$data_dir" FUXI_BOOTSTRAP_API_KEY="$FUXI_KEY" \
@@ -44,11 +45,16 @@ start_fuxi() {
   READY_SECONDS=$(echo "$(date +%s.%N) - $started" | bc)
 }
 
-stop_fuxi() {
-  if [ -n "${LAUNCHER_PID:-}" ] && kill -0 "$LAUNCHER_PID" 2>/dev/null; then
-    kill -TERM "$LAUNCHER_PID"
-    wait "$LAUNCHER_PID" 2>/dev/null || true
+# stop_process PID: SIGTERM, then wait for it to end
+stop_process() {
+  if [ -n "$1" ] && kill -0 "$1" 2>/dev/null; then
+    kill -TERM "$1"
+    wait "$1" 2>/dev/null || true
   fi
+}
+
+stop_fuxi() {
+  stop_process "${LAUNCHER_PID:-}"
   LAUNCHER_PID=
 }
 
@@ -85,7 +91,40 @@ stop_nginx() {
 
 stop_all() {
   stop_nginx
+  stop_ceiling
   stop_fuxi
+}
+
+# build_ceiling_war: target/bench-ceiling.war from bench/ceiling, the trivial WAR Fuxi's figures are set against
+build_ceiling_war() {
+  local api=~/.m2/repository/jakarta/platform/jakarta.jakartaee-api/10.0.0/jakarta.jakartaee-api-10.0.0.jar
+  [ -f "$api" ] || mvn -B -q dependency:get -Dartifact=jakarta.platform:jakarta.jakartaee-api:10.0.0
+  if [ ! -f target/bench-ceiling.war ] || [ -n "$(find bench/ceiling -newer target/bench-ceiling.war -print -quit)" ]; then
+    rm -rf target/bench-ceiling && mkdir -p target/bench-ceiling/WEB-INF/classes
+    javac --release 17 -cp "$api" -d target/bench-ceiling/WEB-INF/classes bench/ceiling/*.java
+    jar cf target/bench-ceiling.war -C target/bench-ceiling .
+  fi
+}
+
+# start_ceiling LOG: the trivial WAR on the Payara Micro and with the JVM options Fuxi runs on; sets CEILING_PORT,
+# CEILING_PID, CEILING_READY_SECONDS (from the java command to the first 200)
+start_ceiling() {
+  CEILING_PORT=$(free_port)
+  local started=$(date +%s.%N)
+  java ${BENCH_JAVA_OPTS:--Xmx512m} -Dhazelcast.socket.bind.any=false -jar target/payara-micro.jar \
+    --deploy target/bench-ceiling.war --contextroot / --port "$CEILING_PORT" --interfaces 127.0.0.1 \
+    --clustermode tcpip:127.0.0.1:6900 --clustername "ceiling-$CEILING_PORT" --disablephonehome > "$1" 2>&1 &
+  CEILING_PID=$!
+  until [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$CEILING_PORT/")" = 200 ]; do
+    kill -0 "$CEILING_PID" 2>/dev/null || { echo "the trivial WAR did not start; see $1"; exit 1; }
+    sleep 0.1
+  done
+  CEILING_READY_SECONDS=$(echo "$(date +%s.%N) - $started" | bc)
+}
+
+stop_ceiling() {
+  stop_process "${CEILING_PID:-}"
+  CEILING_PID=
 }
 
 # rss_mb PID: resident memory in MB
@@ -134,7 +173,7 @@ free_ports() {
 start_local_cluster() {
   local work=$1 nodes=$2
   CLUSTER_BASE=$(free_ports $((nodes + 1)))
-  CLUSTER_KEY="fuxi_bench_$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')"
+  CLUSTER_KEY="fuxi_bench_$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')"}
   FUXI_HTTP_PORT=$CLUSTER_BASE FUXI_CLUSTER_PORT=$(free_ports $((nodes + 1))) FUXI_EMBEDDED_DB_PORT=$(free_port) \
     FUXI_DATA_DIR=$work FUXI_BOOTSTRAP_API_KEY=$CLUSTER_KEY FUXI_API_RATE_LIMIT_PER_KEY=1000000000 \
     FUXI_JAVA_OPTS="${BENCH_JAVA_OPTS:--Xmx512m}" \

@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# The README's performance table: Fuxi against its ceilings, measured in one run on this machine. The ceilings are
+# nginx `return 302` and a trivial WAR (bench/ceiling: a bare 302 Servlet over an in-memory map and a JAX-RS POST
+# that parses the same JSON and answers 201 without a database) on the same Payara Micro with the same JVM options.
+# Rounds alternate between the targets and the medians are reported. Targets only 127.0.0.1, is bounded in time
+# (about 10 minutes with the defaults), and stops everything it started.
+#
+#   bench/all.sh
+#   BENCH_ROUNDS=5 BENCH_DURATION=20 BENCH_LINKS=20000 bench/all.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source bench/lib.sh
+
+LINKS=${BENCH_LINKS:-10000}
+ROUNDS=${BENCH_ROUNDS:-3}
+DURATION=${BENCH_DURATION:-15}
+
+ensure_tools
+build_if_needed
+build_ceiling_war
+mkdir -p bench/results
+work=$(mktemp -d "$PWD/bench/results/all-XXXX")
+trap stop_all EXIT
+echo "results in $work"
+
+# --- starts: the trivial WAR twice, Fuxi on an empty data directory and again on the same one
+start_ceiling "$work/ceiling.log"; stop_ceiling
+start_ceiling "$work/ceiling.log"
+echo "$CEILING_READY_SECONDS" > "$work/ceiling-start.txt"
+start_fuxi "$work/fuxi-data"
+first_start=$READY_SECONDS
+stop_fuxi
+start_fuxi "$work/fuxi-data"
+restart=$READY_SECONDS
+start_nginx "$work"
+echo "trivial WAR ready in ${CEILING_READY_SECONDS}s; Fuxi in ${first_start}s (first start), ${restart}s (restart)"
+
+url() { case $1 in fuxi) echo "http://127.0.0.1:$FUXI_PORT" ;; ceiling) echo "http://127.0.0.1:$CEILING_PORT" ;; nginx) echo "http://127.0.0.1:$NGINX_PORT" ;; esac; }
+
+# --- creates: POST /api/v1/links at 16 connections and at 1, alternating between the trivial WAR and Fuxi
+export BENCH_KEY="$FUXI_KEY"
+create() { # create TARGET CONNECTIONS SECONDS
+  mkdir -p "$work/codes-$1"
+  BENCH_CODES_DIR="$work/codes-$1" wrk -t$(($2 > 1 ? 2 : 1)) -c"$2" -d"$3s" --latency -s bench/create.lua "$(url "$1")/api/v1/links"
+}
+echo "warming up the create path..."
+for target in ceiling fuxi; do create $target 16 30 > /dev/null; create $target 1 5 > /dev/null; done
+for round in $(seq 1 "$ROUNDS"); do
+  for target in ceiling fuxi; do
+    for connections in 16 1; do
+      figures=$(create $target $connections "$DURATION" | wrk_figures)
+      echo "$figures" >> "$work/create-$connections-$target.txt"
+      echo "round $round, creates at $connections connections, $target: $figures (req/s p50_ms p99_ms)"
+    done
+  done
+done
+
+# --- bulk: 1,000 links per call, two calls at a time
+echo "warming up bulk creates..."
+BENCH_ITEMS=1000 wrk -t1 -c2 -d10s -s bench/bulk.lua "$(url fuxi)/api/v1/links/bulk" > /dev/null
+for round in $(seq 1 "$ROUNDS"); do
+  figures=$(BENCH_ITEMS=1000 wrk -t1 -c2 -d"${DURATION}s" --latency -s bench/bulk.lua "$(url fuxi)/api/v1/links/bulk" | wrk_figures)
+  echo "$figures" >> "$work/bulk.txt"
+  echo "round $round, bulk: $figures (calls/s p50_ms p99_ms)"
+done
+
+# --- redirects: LINKS random links of each target's own, 32 connections, alternating nginx, trivial WAR, Fuxi
+for target in fuxi ceiling; do
+  cat "$work/codes-$target"/*.txt | shuf -n "$LINKS" > "$work/paths-$target.txt"
+  [ "$(wc -l < "$work/paths-$target.txt")" -eq "$LINKS" ] || { echo "too few $target links for $LINKS paths"; exit 1; }
+done
+cp "$work/paths-fuxi.txt" "$work/paths-nginx.txt"
+redirect() { BENCH_PATHS="$work/paths-$1.txt" wrk -t1 -c32 -d"$2s" --latency -s bench/redirect.lua "$(url "$1")"; }
+echo "warming up redirects..."
+for target in nginx ceiling fuxi; do redirect $target 10 > /dev/null; done
+for round in $(seq 1 "$ROUNDS"); do
+  for target in nginx ceiling fuxi; do
+    figures=$(redirect $target "$DURATION" | wrk_figures)
+    echo "$figures" >> "$work/redirect-$target.txt"
+    echo "round $round, redirects, $target: $figures (req/s p50_ms p99_ms)"
+  done
+done
+sample=$(head -1 "$work/paths-fuxi.txt")
+[ "$(curl -s -o /dev/null -w '%{http_code}' "$(url fuxi)/$sample")" = 302 ] || { echo "sanity check failed: /$sample"; exit 1; }
+
+payara_pid=$(pgrep -P "$LAUNCHER_PID" -f payara-micro.jar)
+fuxi_rss=$(rss_mb "$payara_pid"); ceiling_rss=$(rss_mb "$CEILING_PID")
+
+# --- the table
+col() { awk -v c="$1" '{ print $c }' "$work/$2.txt" | median; }
+ratio() { echo "scale=2; $1 / $2" | bc | sed "s/^\./0./"; }
+sec() { printf "%.1f" "$1"; }
+thousands() { printf "%.0f" "$1" | rev | sed 's/[0-9]\{3\}/&,/g; s/,$//' | rev; }
+rps() { thousands "$(col 1 "$1")"; }
+cr=$(col 1 create-16-ceiling); fr=$(col 1 create-16-fuxi)
+rr=$(col 1 redirect-ceiling); fx=$(col 1 redirect-fuxi); nx=$(col 1 redirect-nginx)
+bulk=$(echo "$(col 1 bulk) * 1000" | bc)
+echo
+echo "Fuxi $(git rev-parse --short HEAD 2>/dev/null || echo '?') on $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)), $(date -u +%F); medians of $ROUNDS rounds of ${DURATION} s"
+echo
+echo "| what | nginx | trivial WAR | Fuxi | Fuxi / trivial | Fuxi / nginx |"
+echo "| --- | --- | --- | --- | --- | --- |"
+echo "| redirects/s, 32 connections | $(rps redirect-nginx) | $(rps redirect-ceiling) | $(rps redirect-fuxi) | $(ratio "$fx" "$rr") | $(ratio "$fx" "$nx") |"
+echo "| redirect p99 ms | $(col 3 redirect-nginx) | $(col 3 redirect-ceiling) | $(col 3 redirect-fuxi) | | |"
+echo "| creates/s, 16 connections | | $(rps create-16-ceiling) | $(rps create-16-fuxi) | $(ratio "$fr" "$cr") | |"
+echo "| create p50 ms, 1 connection | | $(col 2 create-1-ceiling) | $(col 2 create-1-fuxi) | | |"
+echo "| bulk links/s (1,000 a call) | | | $(thousands "$bulk") | | |"
+echo "| seconds to ready, first start | | $(sec "$CEILING_READY_SECONDS") | $(sec "$first_start") | $(ratio "$first_start" "$CEILING_READY_SECONDS") | |"
+echo "| seconds to ready, restart | | $(sec "$CEILING_READY_SECONDS") | $(sec "$restart") | $(ratio "$restart" "$CEILING_READY_SECONDS") | |"
+echo "| Payara RSS MB after the load | | $ceiling_rss | $fuxi_rss | $(ratio "$fuxi_rss" "$ceiling_rss") | |"
