@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fuxi.platform.cluster.ClusterProbe;
+import jakarta.json.JsonObject;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -147,6 +148,18 @@ class ClusterIT {
                             .statusCode());
         }
         assertLocation(b, code, "https://" + host + "/page");
+    }
+
+    /** B remembers a key once it has used it (KeyCache); revoked on A, the key fails its very next call on B. */
+    @Test
+    void aKeyRevokedOnOneNodeFailsItsNextCallOnTheOther() {
+        JsonObject key = Api.json(a.post("api/v1/keys", "{\"name\":\"cluster-revoked\"}"));
+        Api onB = b.as(key.getString("secret"));
+        for (int call = 0; call < 3; call++) {
+            assertEquals(200, onB.get("api/v1/links?size=1").statusCode());
+        }
+        assertEquals(204, a.delete("api/v1/keys/" + key.getInt("id")).statusCode());
+        Api.assertProblem(onB.get("api/v1/links?size=1"), 401, "Authorization");
     }
 
     /**

@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -130,6 +131,62 @@ class LinkApiIT extends DeployedFuxi {
                 rows.texts("SELECT action FROM link_history WHERE code = ?", code),
                 "a deleted link keeps the record of its delete");
         assertProblem(partner.get(path + "/history"), 404, "code");
+    }
+
+    /**
+     * Creates sent together are written together (group commit, ADR 14): an alias that eight of them ask for goes to
+     * exactly one, whichever batch each lands in, and the other creates of those batches are made with their history.
+     */
+    @Test
+    void anAliasAskedByManyAtOnceGoesToOneAndSinksNoOtherCreate() throws Exception {
+        ExecutorService threads = Executors.newFixedThreadPool(32);
+        for (int round = 0; round < 5; round++) {
+            String alias = "together-" + round;
+            long before = countLinks();
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<HttpResponse<String>>> aliased = new ArrayList<>();
+            List<Future<HttpResponse<String>>> generated = new ArrayList<>();
+            for (int i = 0; i < 32; i++) {
+                String json = i % 4 == 0
+                        ? "{\"url\":\"https://example.com/together/" + round + "/" + i + "\",\"alias\":\"" + alias
+                                + "\"}"
+                        : "{\"url\":\"https://example.com/together/" + round + "/" + i + "\"}";
+                (i % 4 == 0 ? aliased : generated).add(threads.submit(() -> {
+                    start.await();
+                    return admin.create(json);
+                }));
+            }
+            start.countDown();
+            List<HttpResponse<String>> winners = new ArrayList<>();
+            for (Future<HttpResponse<String>> answer : aliased) {
+                HttpResponse<String> response = answer.get();
+                if (response.statusCode() == 201) {
+                    winners.add(response);
+                } else {
+                    assertProblem(response, 409, "alias");
+                }
+            }
+            assertEquals(1, winners.size(), "one of eight gets the alias");
+            assertEquals(
+                    Api.json(winners.get(0)).getString("url"),
+                    admin.follow(alias).headers().firstValue("Location").orElseThrow());
+            Set<String> codes = new HashSet<>();
+            for (Future<HttpResponse<String>> answer : generated) {
+                HttpResponse<String> response = answer.get();
+                assertEquals(201, response.statusCode(), response.body());
+                codes.add(Api.json(response).getString("code"));
+            }
+            assertEquals(24, codes.size());
+            assertEquals(before + 25, countLinks());
+            String some = codes.iterator().next();
+            assertEquals(
+                    "created",
+                    Api.json(admin.get("api/v1/links/" + some + "/history"))
+                            .getJsonArray("entries")
+                            .getJsonObject(0)
+                            .getString("action"));
+        }
+        threads.shutdown();
     }
 
     @Test

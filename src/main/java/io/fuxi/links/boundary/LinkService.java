@@ -1,11 +1,8 @@
 package io.fuxi.links.boundary;
 
-import io.fuxi.codes.boundary.CodeAllocator;
 import io.fuxi.codes.boundary.CodeShape;
 import io.fuxi.destinations.boundary.DestinationRules;
 import io.fuxi.links.control.AliasPolicy;
-import io.fuxi.links.control.AliasTakenException;
-import io.fuxi.links.control.BulkConflictException;
 import io.fuxi.links.control.LinkFields;
 import io.fuxi.links.control.LinkHistory;
 import io.fuxi.links.control.LinkLifetime;
@@ -32,23 +29,15 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-import jakarta.persistence.PersistenceException;
 import java.net.URI;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Consumer;
-import java.util.function.Supplier;
 
 /**
  * Creates, reads, changes and deletes links. Every request is checked in full before a code is taken from the
@@ -57,17 +46,11 @@ import java.util.function.Supplier;
 @Stateless
 public class LinkService {
 
-    /** How long the same URL from the same key gets the same link back. */
-    static final Duration SAME_URL_WINDOW = Duration.ofHours(24);
-
     /** Links read per query of an export. */
     static final int EXPORT_CHUNK = 1000;
 
     @PersistenceContext
     EntityManager em;
-
-    @Inject
-    CodeAllocator codes;
 
     @Inject
     LinkOptions options;
@@ -76,7 +59,10 @@ public class LinkService {
     Clock clock;
 
     @Inject
-    Event<LinkCreated> created;
+    LinkWriter writer;
+
+    @Inject
+    CreateBatches batches;
 
     @Inject
     Event<LinkChanged> changed;
@@ -99,37 +85,25 @@ public class LinkService {
     @Inject
     LinkListing listing;
 
+    /**
+     * One create: checked here, then written by {@link CreateBatches} together with the creates that arrive at the
+     * same time, and answered once committed.
+     */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public Creation create(Caller caller, LinkRequest request) {
         caller.requireChanges();
-        Instant now = now();
-        Checked checked = check(request, now);
-        if (request.acceptsExistingLink()) {
-            Optional<Link> recent = recentLinkFor(caller, checked.url(), now);
-            if (recent.isPresent()) {
-                return new Creation(view(recent.get()), false);
-            }
+        BulkResult result = batches.create(check(caller, request, now()));
+        if (result.problem() != null) {
+            throw new ProblemException(result.problem());
         }
-        if (checked.alias().isPresent() && em.find(Link.class, checked.alias().get()) != null) {
-            throw new AliasTakenException(checked.alias().get());
-        }
-        Link link = checked.toLink(caller, codes::next, now);
-        try {
-            em.persist(link);
-            em.flush();
-        } catch (PersistenceException e) {
-            // two callers raced for the same alias; a generated code cannot collide
-            throw checked.alias()
-                    .<RuntimeException>map(AliasTakenException::new)
-                    .orElse(e);
-        }
-        words.add(List.of(link));
-        history.created(List.of(link), caller.actor(), now);
-        LinkView view = view(link);
-        created.fire(LinkCreated.of(view));
-        return new Creation(view, true);
+        return new Creation(result.link(), result.status() == 201);
     }
 
-    /** One item of a bulk create, alone in its own transaction: the fallback when a batch met a concurrent alias (see {@link BulkCreation}). */
+    /**
+     * One item of a bulk create as a single create, committed apart from the others: the fallback when a batch met a
+     * concurrent alias (see {@link BulkCreation}).
+     */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public BulkResult createOne(Caller caller, JsonValue item) {
         try {
             Creation creation = create(caller, LinkRequest.from(item));
@@ -141,53 +115,25 @@ public class LinkService {
 
     /**
      * Many creates in one transaction: every item is checked on its own (a bad one gets its own problem and sinks
-     * no other), recent links for the same URLs and taken aliases are found with one query each, and the new links
-     * are written in JDBC batches.
+     * no other), and the valid ones are written together (see {@link LinkWriter}).
      */
     public List<BulkResult> createAll(Caller caller, List<JsonValue> items) {
         caller.requireChanges();
         Instant now = now();
         BulkResult[] results = new BulkResult[items.size()];
-        Map<Integer, Checked> valid = new LinkedHashMap<>();
+        List<Integer> positions = new ArrayList<>();
+        List<CheckedCreate> valid = new ArrayList<>();
         for (int i = 0; i < items.size(); i++) {
             try {
-                valid.put(i, check(LinkRequest.from(items.get(i)), now));
+                valid.add(check(caller, LinkRequest.from(items.get(i)), now));
+                positions.add(i);
             } catch (ProblemException problem) {
                 results[i] = BulkResult.failed(problem.toProblem());
             }
         }
-        Map<String, LinkView> sameUrl = recentLinksFor(caller, valid.values(), now);
-        Set<String> takenAliases = takenAliases(valid.values());
-        List<Link> batch = new ArrayList<>();
-        List<LinkView> batchViews = new ArrayList<>();
-        valid.forEach((index, checked) -> {
-            if (checked.request().acceptsExistingLink() && sameUrl.containsKey(checked.url())) {
-                results[index] = BulkResult.existing(sameUrl.get(checked.url()));
-            } else if (checked.alias().isPresent()
-                    && !takenAliases.add(checked.alias().get())) {
-                results[index] = BulkResult.failed(
-                        new AliasTakenException(checked.alias().get()).toProblem());
-            } else {
-                Link link = checked.toLink(caller, codes::next, now);
-                batch.add(link);
-                LinkView view = view(link);
-                batchViews.add(view);
-                results[index] = BulkResult.created(view);
-                if (checked.request().acceptsExistingLink()) {
-                    sameUrl.put(checked.url(), view);
-                }
-            }
-        });
-        try {
-            batch.forEach(em::persist);
-            em.flush();
-        } catch (PersistenceException e) {
-            throw new BulkConflictException(e);
-        }
-        words.add(batch);
-        history.created(batch, caller.actor(), now);
-        if (!batch.isEmpty()) {
-            created.fire(new LinkCreated(batchViews));
+        List<BulkResult> written = writer.create(valid);
+        for (int i = 0; i < positions.size(); i++) {
+            results[positions.get(i)] = written.get(i);
         }
         return List.of(results);
     }
@@ -350,38 +296,12 @@ public class LinkService {
         return link;
     }
 
-    private Optional<Link> recentLinkFor(Caller caller, String url, Instant now) {
-        return em.createNamedQuery(Link.RECENT_SAME_URL, Link.class)
-                .setParameter("owner", caller.keyId())
-                .setParameter("hash", Link.hashOf(url))
-                .setParameter("since", now.minus(SAME_URL_WINDOW))
-                .setParameter("url", url)
-                .setParameter("now", now)
-                .setMaxResults(1)
-                .getResultStream()
-                .findFirst();
-    }
-
-    /** A create request checked against every rule, before any code is taken for it. */
-    private record Checked(LinkRequest request, String url, Instant expiresAt, Optional<String> alias) {
-
-        Link toLink(Caller caller, Supplier<String> generatedCode, Instant now) {
-            return new Link(
-                    alias.orElseGet(generatedCode),
-                    url,
-                    caller.keyId(),
-                    now,
-                    expiresAt,
-                    request.redirectStatus().orElse(null),
-                    request.forwardQuery().orElse(null));
-        }
-    }
-
-    private Checked check(LinkRequest request, Instant now) {
+    private CheckedCreate check(Caller caller, LinkRequest request, Instant now) {
         String url = allowedUrl(request.url());
         Instant expiresAt =
                 new LinkLifetime(options).expiresAt(request.expiresAt(), now).truncatedTo(ChronoUnit.MILLIS);
-        return new Checked(request, url, expiresAt, request.alias().map(AliasPolicy::check));
+        return new CheckedCreate(
+                caller, request, url, now, expiresAt, request.alias().map(AliasPolicy::check));
     }
 
     /** The URL as stored, if its rules and the destination rules allow it. */
@@ -389,34 +309,6 @@ public class LinkService {
         String url = new UrlPolicy(options).normalize(requested);
         destinations.check(URI.create(url).getHost());
         return url;
-    }
-
-    private Map<String, LinkView> recentLinksFor(Caller caller, Collection<Checked> requests, Instant now) {
-        List<byte[]> hashes = requests.stream()
-                .filter(checked -> checked.request().acceptsExistingLink())
-                .map(checked -> Link.hashOf(checked.url()))
-                .toList();
-        Map<String, LinkView> newestByUrl = new HashMap<>();
-        if (!hashes.isEmpty()) {
-            em.createNamedQuery(Link.RECENT_SAME_URLS, Link.class)
-                    .setParameter("owner", caller.keyId())
-                    .setParameter("hashes", hashes)
-                    .setParameter("since", now.minus(SAME_URL_WINDOW))
-                    .setParameter("now", now)
-                    .getResultStream()
-                    .forEach(link -> newestByUrl.putIfAbsent(link.url(), view(link)));
-        }
-        return newestByUrl;
-    }
-
-    private Set<String> takenAliases(Collection<Checked> requests) {
-        List<String> aliases =
-                requests.stream().flatMap(checked -> checked.alias().stream()).toList();
-        return aliases.isEmpty()
-                ? new HashSet<>()
-                : new HashSet<>(em.createNamedQuery(Link.TAKEN_CODES, String.class)
-                        .setParameter("codes", aliases)
-                        .getResultList());
     }
 
     private LinkView view(Link link) {

@@ -33,10 +33,11 @@ public class LinkHistory {
     @PersistenceContext
     EntityManager em;
 
-    public void created(Collection<Link> links, String actor, Instant at) {
+    /** Records the creation of new links, each at its creation time. */
+    public void created(Collection<Link> links, String actor) {
         List<Object[]> rows = new ArrayList<>(links.size());
         for (Link link : links) {
-            rows.add(row(link, actor, at, "created", null, LinkFields.of(link)));
+            rows.add(row(link, actor, link.createdAt(), "created", null, LinkFields.of(link)));
         }
         for (int from = 0; from < rows.size(); from += ROWS_PER_STATEMENT) {
             insert(rows.subList(from, Math.min(rows.size(), from + ROWS_PER_STATEMENT)));

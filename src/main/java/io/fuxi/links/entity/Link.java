@@ -13,11 +13,6 @@ import java.util.Arrays;
 /** A short link: its code (generated or an alias), the long URL it leads to, and when it stops working. */
 @Entity
 @Table(name = "link")
-@NamedQuery(name = Link.RECENT_SAME_URL, query = """
-        select l from Link l
-        where l.ownerKeyId = :owner and l.urlHash = :hash and l.createdAt > :since
-          and l.url = :url and l.enabled = true and l.expiresAt > :now
-        order by l.createdAt desc""")
 @NamedQuery(name = Link.RECENT_SAME_URLS, query = """
         select l from Link l
         where l.ownerKeyId = :owner and l.urlHash in :hashes and l.createdAt > :since
@@ -29,7 +24,6 @@ import java.util.Arrays;
         query = "select l from Link l where l.ownerKeyId = :owner order by l.createdAt desc, l.code desc")
 public class Link {
 
-    public static final String RECENT_SAME_URL = "Link.recentSameUrl";
     public static final String RECENT_SAME_URLS = "Link.recentSameUrls";
     public static final String TAKEN_CODES = "Link.takenCodes";
     public static final String BY_OWNER = "Link.byOwner";

@@ -22,6 +22,11 @@ public class ProblemException extends RuntimeException {
         this.field = field;
     }
 
+    /** A problem found elsewhere (on another thread, for one item of many), thrown for its caller. */
+    public ProblemException(Problem problem) {
+        this(problem.status(), problem.title(), problem.detail(), problem.field());
+    }
+
     public ProblemException(int status, String title, String detail) {
         this(status, title, detail, null);
     }

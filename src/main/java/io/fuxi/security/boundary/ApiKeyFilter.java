@@ -34,7 +34,7 @@ public class ApiKeyFilter implements ContainerRequestFilter {
     private static final String BEARER = "Bearer ";
 
     @Inject
-    ApiKeys keys;
+    KeyCache keys;
 
     @Inject
     KeyUse use;

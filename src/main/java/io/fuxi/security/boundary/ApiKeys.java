@@ -10,6 +10,7 @@ import jakarta.ejb.Asynchronous;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -19,7 +20,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
-/** Finds, creates, lists and revokes API keys. A revoked key fails its very next call: keys are looked up on every call. */
+/**
+ * Finds, creates, lists and revokes API keys. A revoked key fails its very next call: calls find their keys through
+ * {@link KeyCache}, which every revocation empties on every node.
+ */
 @Stateless
 public class ApiKeys {
 
@@ -32,18 +36,21 @@ public class ApiKeys {
     @Inject
     Clock clock;
 
-    /** Runs on every API call: a read, so no transaction of its own. */
+    @Inject
+    Event<KeyRevoked> revoked;
+
+    /** The key whose secret has this hash (KeySecrets), unless revoked: a read, so no transaction of its own. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public Optional<Caller> authenticate(String secret) {
+    public Optional<Caller> authenticateHash(String hash) {
         return em.createNamedQuery(ApiKey.ACTIVE_BY_HASH, ApiKey.class)
-                .setParameter("hash", KeySecrets.hash(secret))
+                .setParameter("hash", hash)
                 .getResultStream()
                 .findFirst()
                 .map(key -> Caller.key(key.id(), key.role(), key.rateLimitPerMinute()));
     }
 
     public boolean exists(String secret) {
-        return authenticate(secret).isPresent();
+        return authenticateHash(KeySecrets.hash(secret)).isPresent();
     }
 
     public boolean none() {
@@ -90,6 +97,7 @@ public class ApiKeys {
                     409, "Conflict", "this is the last active admin key; create another admin key first", "id");
         }
         key.revoke(Instant.now(clock));
+        revoked.fire(new KeyRevoked(id));
     }
 
     private static Role role(String role) {
