@@ -8,6 +8,7 @@ import java.sql.SQLRecoverableException;
 import java.sql.SQLTimeoutException;
 import java.sql.SQLTransientConnectionException;
 import java.util.concurrent.atomic.LongAdder;
+import javax.transaction.xa.XAException;
 
 /** Failures that came from the database, counted for the metrics: whoever catches one reports it here. */
 public final class DatabaseErrors {
@@ -43,7 +44,8 @@ public final class DatabaseErrors {
                     || cause instanceof SQLTimeoutException
                     || cause instanceof SocketTimeoutException
                     || cause instanceof ConnectException
-                    || (cause instanceof SQLException sql && isOutage(sql))) {
+                    || (cause instanceof SQLException sql && isOutage(sql))
+                    || (cause instanceof XAException xa && isOutage(xa))) {
                 return true;
             }
             if (cause.getCause() == cause) {
@@ -51,6 +53,14 @@ public final class DatabaseErrors {
             }
         }
         return false;
+    }
+
+    /**
+     * A transaction that could not begin on a pooled connection whose link had failed: the pool passes on only the
+     * driver's words, not its exception.
+     */
+    private static boolean isOutage(XAException failure) {
+        return failure.getMessage() != null && failure.getMessage().contains("Communications link failure");
     }
 
     /** SQLState class 08 is a connection failure; the pool says so only in words when its wait runs out. */

@@ -12,7 +12,9 @@ import jakarta.enterprise.context.ApplicationScoped;
  * every answer within 3 s, so that a request meeting a database that is frozen or gone answers 503 within about 5 s
  * instead of holding its thread (see {@link DatabaseErrors#isOutage}). The limits are fixed: Payara reads this
  * annotation before the application's own configuration file, so a key with its default there would not reach it.
- * (The two property lists repeat each other: an annotation cannot share an array.)
+ * (The two property lists repeat each other: an annotation cannot share an array.) The driver keeps the parse of
+ * up to 250 statements of up to 4,096 characters (its defaults, 25 and 256, miss Hibernate's statements), and answers
+ * questions about the session's state (autocommit, read-only) from what it set itself instead of asking the server.
  * {@link #JOBS_JNDI_NAME} serves the background jobs (migrations, code batches, the purge, the click flush, the
  * census), whose statements may run for minutes on a large table, and which must never take the requests'
  * connections.
@@ -31,6 +33,9 @@ import jakarta.enterprise.context.ApplicationScoped;
                 "connectionTimeZone=UTC",
                 "forceConnectionTimeZoneToSession=true",
                 "cachePrepStmts=true",
+                "prepStmtCacheSize=250",
+                "prepStmtCacheSqlLimit=4096",
+                "useLocalSessionState=true",
                 "rewriteBatchedStatements=true",
                 "useServerPrepStmts=false",
                 "connectTimeout=2000",
@@ -51,6 +56,9 @@ import jakarta.enterprise.context.ApplicationScoped;
                 "connectionTimeZone=UTC",
                 "forceConnectionTimeZoneToSession=true",
                 "cachePrepStmts=true",
+                "prepStmtCacheSize=250",
+                "prepStmtCacheSqlLimit=4096",
+                "useLocalSessionState=true",
                 "rewriteBatchedStatements=true",
                 "useServerPrepStmts=false",
                 "connectTimeout=2000",
