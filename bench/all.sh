@@ -3,7 +3,7 @@
 # nginx `return 302` and a trivial WAR (bench/ceiling: a bare 302 Servlet over an in-memory map and a JAX-RS POST
 # that parses the same JSON and answers 201 without a database) on the same Payara Micro with the same JVM options.
 # Rounds alternate between the targets and the medians are reported. Targets only 127.0.0.1, is bounded in time
-# (about 10 minutes with the defaults), and stops everything it started.
+# (about 13 minutes with the defaults), and stops everything it started.
 #
 #   bench/all.sh
 #   BENCH_ROUNDS=5 BENCH_DURATION=20 BENCH_LINKS=20000 bench/all.sh
@@ -43,8 +43,9 @@ create() { # create TARGET CONNECTIONS SECONDS
   mkdir -p "$work/codes-$1"
   BENCH_CODES_DIR="$work/codes-$1" wrk -t$(($2 > 1 ? 2 : 1)) -c"$2" -d"$3s" --latency -s bench/create.lua "$(url "$1")/api/v1/links"
 }
-echo "warming up the create path..."
-for target in ceiling fuxi; do create $target 16 30 > /dev/null; create $target 1 5 > /dev/null; done
+echo "warming up the create path..." # a fresh Fuxi JVM keeps getting faster at creates for about two minutes
+create ceiling 16 30 > /dev/null; create ceiling 1 5 > /dev/null
+create fuxi 16 90 > /dev/null; create fuxi 1 5 > /dev/null
 for round in $(seq 1 "$ROUNDS"); do
   for target in ceiling fuxi; do
     for connections in 16 1; do

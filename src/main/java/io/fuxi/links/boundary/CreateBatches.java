@@ -57,7 +57,8 @@ public class CreateBatches {
         } catch (ExecutionException failed) {
             throw failed.getCause() instanceof RuntimeException cause ? cause : new IllegalStateException(failed);
         } catch (TimeoutException e) {
-            throw new ProblemException(503, "Service Unavailable", "The database did not confirm the link in time.");
+            throw new ProblemException(
+                    503, "Service Unavailable", "The database did not confirm the link in time; it may still be made.");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while the link was written", e);
@@ -87,8 +88,13 @@ public class CreateBatches {
                 write(batch);
             }
         } catch (InterruptedException stopping) {
-            waiting.forEach(pending -> pending.done()
-                    .completeExceptionally(new ProblemException(503, "Service Unavailable", "This node is stopping.")));
+            // the application stops
+        } finally {
+            for (Pending left = waiting.poll(); left != null; left = waiting.poll()) {
+                left.done()
+                        .completeExceptionally(
+                                new ProblemException(503, "Service Unavailable", "This node is stopping."));
+            }
         }
     }
 
