@@ -18,11 +18,14 @@ public class BulkCreation {
     @Inject
     LinkService links;
 
+    @Inject
+    LinkCreation single;
+
     public List<BulkResult> create(Caller caller, List<JsonValue> items) {
         try {
             return links.createAll(caller, items);
         } catch (BulkConflictException race) {
-            return items.stream().map(item -> links.createOne(caller, item)).toList();
+            return items.stream().map(item -> single.createOne(caller, item)).toList();
         }
     }
 }

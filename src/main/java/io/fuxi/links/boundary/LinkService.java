@@ -1,8 +1,6 @@
 package io.fuxi.links.boundary;
 
 import io.fuxi.codes.boundary.CodeShape;
-import io.fuxi.destinations.boundary.DestinationRules;
-import io.fuxi.links.control.AliasPolicy;
 import io.fuxi.links.control.LinkFields;
 import io.fuxi.links.control.LinkHistory;
 import io.fuxi.links.control.LinkLifetime;
@@ -11,7 +9,6 @@ import io.fuxi.links.control.LinkPatch;
 import io.fuxi.links.control.LinkRequest;
 import io.fuxi.links.control.QrCode;
 import io.fuxi.links.control.UnknownLinkException;
-import io.fuxi.links.control.UrlPolicy;
 import io.fuxi.links.entity.Link;
 import io.fuxi.links.search.LinkListing;
 import io.fuxi.links.search.LinkSearch;
@@ -29,7 +26,6 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-import java.net.URI;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -40,8 +36,9 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * Creates, reads, changes and deletes links. Every request is checked in full before a code is taken from the
- * pool. A partner key sees and changes only its own links; an admin key any link.
+ * Reads, changes and deletes links, and creates them in bulk. Every request is checked in full (LinkRules) before a code
+ * is taken from the pool. A partner key sees and changes only its own links; an admin key any link. Single creates go
+ * through {@link LinkCreation}.
  */
 @Stateless
 public class LinkService {
@@ -62,16 +59,13 @@ public class LinkService {
     LinkWriter writer;
 
     @Inject
-    CreateBatches batches;
+    LinkRules rules;
 
     @Inject
     Event<LinkChanged> changed;
 
     @Inject
     Event<LinkDeleted> deleted;
-
-    @Inject
-    DestinationRules destinations;
 
     @Inject
     LinkWordIndex words;
@@ -86,34 +80,6 @@ public class LinkService {
     LinkListing listing;
 
     /**
-     * One create: checked here, then written by {@link CreateBatches} together with the creates that arrive at the
-     * same time, and answered once committed.
-     */
-    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public Creation create(Caller caller, LinkRequest request) {
-        caller.requireChanges();
-        BulkResult result = batches.create(check(caller, request, now()));
-        if (result.problem() != null) {
-            throw new ProblemException(result.problem());
-        }
-        return new Creation(result.link(), result.status() == 201);
-    }
-
-    /**
-     * One item of a bulk create as a single create, committed apart from the others: the fallback when a batch met a
-     * concurrent alias (see {@link BulkCreation}).
-     */
-    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public BulkResult createOne(Caller caller, JsonValue item) {
-        try {
-            Creation creation = create(caller, LinkRequest.from(item));
-            return creation.created() ? BulkResult.created(creation.link()) : BulkResult.existing(creation.link());
-        } catch (ProblemException problem) {
-            return BulkResult.failed(problem.toProblem());
-        }
-    }
-
-    /**
      * Many creates in one transaction: every item is checked on its own (a bad one gets its own problem and sinks
      * no other), and the valid ones are written together (see {@link LinkWriter}).
      */
@@ -125,7 +91,7 @@ public class LinkService {
         List<CheckedCreate> valid = new ArrayList<>();
         for (int i = 0; i < items.size(); i++) {
             try {
-                valid.add(check(caller, LinkRequest.from(items.get(i)), now));
+                valid.add(rules.check(caller, LinkRequest.from(items.get(i)), now));
                 positions.add(i);
             } catch (ProblemException problem) {
                 results[i] = BulkResult.failed(problem.toProblem());
@@ -181,7 +147,7 @@ public class LinkService {
         Link link = visible(caller, code);
         JsonObject before = LinkFields.of(link);
         Instant now = now();
-        patch.url().map(this::allowedUrl).ifPresent(url -> {
+        patch.url().map(rules::allowedUrl).ifPresent(url -> {
             link.changeUrl(url);
             words.replace(link);
         });
@@ -294,21 +260,6 @@ public class LinkService {
             throw new UnknownLinkException(code);
         }
         return link;
-    }
-
-    private CheckedCreate check(Caller caller, LinkRequest request, Instant now) {
-        String url = allowedUrl(request.url());
-        Instant expiresAt =
-                new LinkLifetime(options).expiresAt(request.expiresAt(), now).truncatedTo(ChronoUnit.MILLIS);
-        return new CheckedCreate(
-                caller, request, url, now, expiresAt, request.alias().map(AliasPolicy::check));
-    }
-
-    /** The URL as stored, if its rules and the destination rules allow it. */
-    private String allowedUrl(String requested) {
-        String url = new UrlPolicy(options).normalize(requested);
-        destinations.check(URI.create(url).getHost());
-        return url;
     }
 
     private LinkView view(Link link) {

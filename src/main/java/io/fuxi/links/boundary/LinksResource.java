@@ -51,6 +51,9 @@ public class LinksResource {
     LinkService links;
 
     @Inject
+    LinkCreation single;
+
+    @Inject
     BulkCreation bulk;
 
     @Inject
@@ -69,7 +72,7 @@ public class LinksResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Idempotent
     public Response create(InputStream body) {
-        Creation creation = refusalCounted(() -> links.create(caller, LinkRequest.from(JsonBody.read(body))));
+        Creation creation = refusalCounted(() -> single.create(caller, LinkRequest.from(JsonBody.read(body))));
         if (creation.created()) {
             counts.single();
         }

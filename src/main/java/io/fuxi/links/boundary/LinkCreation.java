@@ -1,0 +1,52 @@
+package io.fuxi.links.boundary;
+
+import io.fuxi.links.control.LinkRequest;
+import io.fuxi.platform.problem.ProblemException;
+import io.fuxi.security.boundary.Caller;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.JsonValue;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+
+/**
+ * Single creates: checked on the caller's thread, which needs no transaction (a plain bean, not an EJB, so a create
+ * pays no EJB container on its way), then written by {@link CreateBatches} together with the creates that arrive at
+ * the same time, and answered once committed.
+ */
+@ApplicationScoped
+public class LinkCreation {
+
+    @Inject
+    LinkRules rules;
+
+    @Inject
+    CreateBatches batches;
+
+    @Inject
+    Clock clock;
+
+    public Creation create(Caller caller, LinkRequest request) {
+        caller.requireChanges();
+        Instant now = Instant.now(clock).truncatedTo(ChronoUnit.MILLIS); // what DATETIME(3) keeps
+        BulkResult result = batches.create(rules.check(caller, request, now));
+        if (result.problem() != null) {
+            throw new ProblemException(result.problem());
+        }
+        return new Creation(result.link(), result.status() == 201);
+    }
+
+    /**
+     * One item of a bulk create as a single create, committed apart from the others: the fallback when a batch met a
+     * concurrent alias (see {@link BulkCreation}).
+     */
+    public BulkResult createOne(Caller caller, JsonValue item) {
+        try {
+            Creation creation = create(caller, LinkRequest.from(item));
+            return creation.created() ? BulkResult.created(creation.link()) : BulkResult.existing(creation.link());
+        } catch (ProblemException problem) {
+            return BulkResult.failed(problem.toProblem());
+        }
+    }
+}

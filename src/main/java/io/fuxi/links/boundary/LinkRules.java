@@ -1,0 +1,41 @@
+package io.fuxi.links.boundary;
+
+import io.fuxi.destinations.boundary.DestinationRules;
+import io.fuxi.links.control.AliasPolicy;
+import io.fuxi.links.control.LinkLifetime;
+import io.fuxi.links.control.LinkOptions;
+import io.fuxi.links.control.LinkRequest;
+import io.fuxi.links.control.UrlPolicy;
+import io.fuxi.security.boundary.Caller;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.net.URI;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+
+/** The rules a new link or a changed URL must pass, checked before any code is taken or any row touched. */
+@ApplicationScoped
+public class LinkRules {
+
+    @Inject
+    LinkOptions options;
+
+    @Inject
+    DestinationRules destinations;
+
+    /** A create request checked against every rule, as of {@code now}. */
+    public CheckedCreate check(Caller caller, LinkRequest request, Instant now) {
+        String url = allowedUrl(request.url());
+        Instant expiresAt =
+                new LinkLifetime(options).expiresAt(request.expiresAt(), now).truncatedTo(ChronoUnit.MILLIS);
+        return new CheckedCreate(
+                caller, request, url, now, expiresAt, request.alias().map(AliasPolicy::check));
+    }
+
+    /** The URL as stored, if its rules and the destination rules allow it. */
+    public String allowedUrl(String requested) {
+        String url = new UrlPolicy(options).normalize(requested);
+        destinations.check(URI.create(url).getHost());
+        return url;
+    }
+}
