@@ -11,8 +11,4 @@ public record LinkCreated(List<LinkView> links) {
     public LinkCreated {
         links = List.copyOf(links);
     }
-
-    public static LinkCreated of(LinkView link) {
-        return new LinkCreated(List.of(link));
-    }
 }
