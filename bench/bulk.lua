@@ -1,24 +1,27 @@
--- POSTs bulk creates of BENCH_ITEMS links each, every URL unique
+-- POSTs bulk creates of BENCH_ITEMS links each, every URL new, also across runs (a nonce per thread and run, as in
+-- create.lua)
 local counter = 0
-local threads = {}
-
-function setup(thread)
-  thread:set("id", #threads + 1)
-  table.insert(threads, thread)
-end
 
 function init(args)
   items = tonumber(os.getenv("BENCH_ITEMS") or "1000")
+  nonce = random_hex()
   wrk.method = "POST"
   wrk.headers["Content-Type"] = "application/json"
   wrk.headers["Authorization"] = "Bearer " .. os.getenv("BENCH_KEY")
+end
+
+function random_hex()
+  local urandom = assert(io.open("/dev/urandom", "rb"))
+  local bytes = urandom:read(8)
+  urandom:close()
+  return (bytes:gsub(".", function(byte) return string.format("%02x", byte:byte()) end))
 end
 
 function request()
   local parts = {}
   for i = 1, items do
     counter = counter + 1
-    parts[i] = '{"url":"https://example.com/bulk/' .. id .. '/' .. counter .. '"}'
+    parts[i] = '{"url":"https://example.com/bulk/' .. nonce .. '/' .. counter .. '"}'
   end
   return wrk.format(nil, nil, nil, "[" .. table.concat(parts, ",") .. "]")
 end

@@ -1,4 +1,5 @@
--- POSTs a new link per request and writes each code it gets back to <dir>/codes-<thread>.txt
+-- POSTs a new link per request and writes each code it gets back to <dir>/codes-<thread>.txt. Every URL is new, also
+-- across runs (a nonce per thread and run): a URL the key sent before would be answered with its existing link.
 local counter = 0
 local threads = {}
 
@@ -10,14 +11,23 @@ end
 function init(args)
   codes = io.open(os.getenv("BENCH_CODES_DIR") .. "/codes-" .. id .. ".txt", "a")
   codes:setvbuf("line")
+  nonce = random_hex()
   wrk.method = "POST"
   wrk.headers["Content-Type"] = "application/json"
   wrk.headers["Authorization"] = "Bearer " .. os.getenv("BENCH_KEY")
 end
 
+-- 16 hex digits from /dev/urandom (wrk's math.random repeats the same numbers in every run)
+function random_hex()
+  local urandom = assert(io.open("/dev/urandom", "rb"))
+  local bytes = urandom:read(8)
+  urandom:close()
+  return (bytes:gsub(".", function(byte) return string.format("%02x", byte:byte()) end))
+end
+
 function request()
   counter = counter + 1
-  local body = '{"url":"https://example.com/bench/' .. id .. '/' .. counter .. '?r=' .. math.random(1, 1e9) .. '"}'
+  local body = '{"url":"https://example.com/bench/' .. nonce .. '/' .. counter .. '"}'
   return wrk.format(nil, nil, nil, body)
 end
 
