@@ -7,12 +7,13 @@ import io.fuxi.links.control.LinkHistory;
 import io.fuxi.links.control.LinkOptions;
 import io.fuxi.links.entity.Link;
 import io.fuxi.links.search.LinkWordIndex;
+import io.fuxi.platform.database.DuplicateRowException;
+import io.fuxi.platform.database.RowInserts;
 import jakarta.ejb.Stateless;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-import jakarta.persistence.PersistenceException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -31,14 +32,17 @@ import java.util.stream.Collectors;
  * Writes checked creates, of one caller or of several, in one transaction: the one place a link row is inserted, for
  * single creates (gathered by {@link CreateBatches}) and bulk calls alike. A recent link of the same key for the same
  * URL answers instead of a new one, and a taken alias gets its problem; both are found with one query per key and one
- * in all. The new links, their search words and their history go in as multi-row inserts, and are announced once
- * committed.
+ * in all. The new links, their search words and their history go in as JDBC batches (multi-row inserts), and are
+ * announced once committed.
  */
 @Stateless
 public class LinkWriter {
 
     /** How long the same URL from the same key gets the same link back. */
     static final Duration SAME_URL_WINDOW = Duration.ofHours(24);
+
+    private static final String INSERT_LINK = "INSERT INTO link (code, url, url_hash, owner_key_id, created_at,"
+            + " expires_at, enabled, redirect_status, forward_query) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
 
     @PersistenceContext
     EntityManager em;
@@ -104,10 +108,23 @@ public class LinkWriter {
     }
 
     private void insert(List<Link> links) {
+        List<Object[]> rows = new ArrayList<>(links.size());
+        for (Link link : links) {
+            rows.add(new Object[] {
+                link.code(),
+                link.url(),
+                link.urlHash(),
+                link.ownerKeyId(),
+                link.createdAt(),
+                link.expiresAt(),
+                link.enabled(),
+                link.redirectStatus(),
+                link.forwardQuery()
+            });
+        }
         try {
-            links.forEach(em::persist);
-            em.flush();
-        } catch (PersistenceException e) {
+            RowInserts.insert(em, INSERT_LINK, rows);
+        } catch (DuplicateRowException e) {
             throw new BulkConflictException(e); // a generated code cannot collide: an alias was taken meanwhile
         }
     }

@@ -2,13 +2,12 @@ package io.fuxi.links.control;
 
 import io.fuxi.links.boundary.HistoryEntry;
 import io.fuxi.links.entity.Link;
-import io.fuxi.platform.database.Sql;
+import io.fuxi.platform.database.RowInserts;
 import io.fuxi.platform.rest.Jsons;
 import jakarta.enterprise.context.Dependent;
 import jakarta.json.JsonObject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-import jakarta.persistence.Query;
 import java.io.StringReader;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -19,13 +18,13 @@ import java.util.Set;
 
 /**
  * Writes and reads link_history in the caller's transaction, so a change and its record are committed together or
- * not at all. Creates in bulk go in as multi-row INSERTs.
+ * not at all. Rows go in as JDBC batches (multi-row INSERTs).
  */
 @Dependent
 public class LinkHistory {
 
-    /** Rows per INSERT statement: 7 parameters each, well under every driver's limit. */
-    private static final int ROWS_PER_STATEMENT = 500;
+    private static final String INSERT = "INSERT INTO link_history"
+            + " (code, link_created_at, at, actor, action, before_fields, after_fields) VALUES (?, ?, ?, ?, ?, ?, ?)";
 
     /** The newest entries a read returns. */
     public static final int MOST_READ = 1000;
@@ -39,9 +38,7 @@ public class LinkHistory {
         for (Link link : links) {
             rows.add(row(link, actor, link.createdAt(), "created", null, LinkFields.of(link)));
         }
-        for (int from = 0; from < rows.size(); from += ROWS_PER_STATEMENT) {
-            insert(rows.subList(from, Math.min(rows.size(), from + ROWS_PER_STATEMENT)));
-        }
+        RowInserts.insert(em, INSERT, rows);
     }
 
     /** Records a change from the fields as they were; nothing when no field changed. */
@@ -52,7 +49,10 @@ public class LinkHistory {
             return;
         }
         String action = was.keySet().equals(Set.of("enabled")) ? (link.enabled() ? "enabled" : "disabled") : "changed";
-        insert(Collections.singletonList(row(link, actor, at, action, was, LinkFields.changed(after, before))));
+        RowInserts.insert(
+                em,
+                INSERT,
+                Collections.singletonList(row(link, actor, at, action, was, LinkFields.changed(after, before))));
     }
 
     /**
@@ -64,7 +64,8 @@ public class LinkHistory {
                 .setParameter(1, link.code())
                 .setParameter(2, link.createdAt())
                 .executeUpdate();
-        insert(Collections.singletonList(row(link, actor, at, "deleted", LinkFields.of(link), null)));
+        RowInserts.insert(
+                em, INSERT, Collections.singletonList(row(link, actor, at, "deleted", LinkFields.of(link), null)));
     }
 
     /** The link's history, oldest first (at most the newest {@link #MOST_READ} entries). */
@@ -97,19 +98,6 @@ public class LinkHistory {
             before == null ? null : before.toString(),
             after == null ? null : after.toString()
         };
-    }
-
-    private void insert(List<Object[]> rows) {
-        Query insert = em.createNativeQuery(
-                "INSERT INTO link_history (code, link_created_at, at, actor, action, before_fields, after_fields) VALUES "
-                        + Sql.repeat("(?, ?, ?, ?, ?, ?, ?)", rows.size()));
-        int position = 1;
-        for (Object[] row : rows) {
-            for (Object value : row) {
-                insert.setParameter(position++, value);
-            }
-        }
-        insert.executeUpdate();
     }
 
     private static JsonObject json(Object text) {

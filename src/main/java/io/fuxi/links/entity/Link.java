@@ -115,6 +115,10 @@ public class Link {
         return url;
     }
 
+    public byte[] urlHash() {
+        return urlHash.clone();
+    }
+
     public Instant createdAt() {
         return createdAt;
     }

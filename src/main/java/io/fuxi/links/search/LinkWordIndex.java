@@ -1,24 +1,23 @@
 package io.fuxi.links.search;
 
 import io.fuxi.links.entity.Link;
-import io.fuxi.platform.database.Sql;
+import io.fuxi.platform.database.RowInserts;
 import jakarta.enterprise.context.Dependent;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-import jakarta.persistence.Query;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 
 /**
- * Keeps the search index (table link_word) in step with the links, in the caller's transaction: multi-row INSERTs
- * of every new link's words, and the words of a changed or deleted link dropped by its code.
+ * Keeps the search index (table link_word) in step with the links, in the caller's transaction: every new link's words
+ * in one JDBC batch, and the words of a changed or deleted link dropped by its code.
  */
 @Dependent
 public class LinkWordIndex {
 
-    /** Rows per INSERT statement: 4 parameters each, well under every driver's limit. */
-    private static final int ROWS_PER_STATEMENT = 500;
+    private static final String INSERT =
+            "INSERT INTO link_word (owner_key_id, word, created_at, code) VALUES (?, ?, ?, ?)";
 
     @PersistenceContext
     EntityManager em;
@@ -30,9 +29,7 @@ public class LinkWordIndex {
                 rows.add(new Object[] {link.ownerKeyId(), word, link.createdAt(), link.code()});
             }
         }
-        for (int from = 0; from < rows.size(); from += ROWS_PER_STATEMENT) {
-            insert(rows.subList(from, Math.min(rows.size(), from + ROWS_PER_STATEMENT)));
-        }
+        RowInserts.insert(em, INSERT, rows);
     }
 
     public void remove(Collection<String> codes) {
@@ -46,17 +43,5 @@ public class LinkWordIndex {
     public void replace(Link link) {
         remove(List.of(link.code()));
         add(List.of(link));
-    }
-
-    private void insert(List<Object[]> rows) {
-        Query insert = em.createNativeQuery("INSERT INTO link_word (owner_key_id, word, created_at, code) VALUES "
-                + Sql.repeat("(?, ?, ?, ?)", rows.size()));
-        int position = 1;
-        for (Object[] row : rows) {
-            for (Object value : row) {
-                insert.setParameter(position++, value);
-            }
-        }
-        insert.executeUpdate();
     }
 }
