@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.LongAdder;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -31,9 +32,16 @@ public class LinkCache {
     @Inject
     Cluster cluster;
 
+    /**
+     * What a cached link costs, with a URL of about 100 characters (bench/memory.sh measured 431 bytes with one of 36):
+     * the default bound keeps the cache to a quarter of the heap.
+     */
+    static final long CACHED_LINK_BYTES = 500;
+
+    /** Unset: as many links as a quarter of the heap holds (268,435 at the default 512 MB). */
     @Inject
-    @ConfigProperty(name = "fuxi.cache.max-links", defaultValue = "1000000")
-    long maxLinks;
+    @ConfigProperty(name = "fuxi.cache.max-links")
+    Optional<Long> maxLinks;
 
     /** Bounds how long a node can serve a link changed while it could not hear of it; a recycled code waits this too. */
     @Inject
@@ -62,9 +70,16 @@ public class LinkCache {
 
     @PostConstruct
     void start() {
-        links = cluster.nodeCache("links", maxLinks, Duration.ofSeconds(linkTtlSeconds));
+        links = cluster.nodeCache(
+                "links",
+                maxLinks.orElseGet(() -> defaultMaxLinks(Runtime.getRuntime().maxMemory())),
+                Duration.ofSeconds(linkTtlSeconds));
         links.addListener(new EvictionCounter(evictions));
         unknown = cluster.nodeCache("unknown-codes", maxUnknown, Duration.ofSeconds(unknownTtlSeconds));
+    }
+
+    static long defaultMaxLinks(long maxHeapBytes) {
+        return maxHeapBytes / 4 / CACHED_LINK_BYTES;
     }
 
     /** The longest a node may answer for a code from its caches after the database changed: a link or an unknown code. */
