@@ -9,14 +9,20 @@ import io.fuxi.links.entity.Link;
 import io.fuxi.links.search.LinkWordIndex;
 import io.fuxi.platform.database.DuplicateRowException;
 import io.fuxi.platform.database.RowInserts;
+import io.fuxi.platform.database.Sql;
+import io.fuxi.platform.database.TransactionConnection;
 import jakarta.ejb.Stateless;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -148,14 +154,55 @@ public class LinkWriter {
                         create -> create.caller().keyId(),
                         Collectors.mapping(create -> Link.hashOf(create.url()), Collectors.toList())));
         Map<SameUrl, LinkView> newest = new HashMap<>();
-        hashesByOwner.forEach((owner, hashes) -> em.createNamedQuery(Link.RECENT_SAME_URLS, Link.class)
-                .setParameter("owner", owner)
-                .setParameter("hashes", hashes)
-                .setParameter("since", now.minus(SAME_URL_WINDOW))
-                .setParameter("now", now)
-                .getResultStream()
-                .forEach(link -> newest.putIfAbsent(new SameUrl(owner, link.url()), LinkView.of(link, options))));
+        hashesByOwner.forEach((owner, hashes) -> {
+            for (Link link : recentLinks(owner, hashes, now)) {
+                newest.putIfAbsent(new SameUrl(owner, link.url()), LinkView.of(link, options));
+            }
+        });
         return newest;
+    }
+
+    /**
+     * The key's live links made since the same-URL window began with one of these URL hashes, newest first. The IN
+     * list is padded to a power of two (the last hash again), so that a few statements serve every batch size.
+     */
+    private List<Link> recentLinks(long owner, List<byte[]> hashes, Instant now) {
+        int size = Integer.highestOneBit(hashes.size() * 2 - 1);
+        String sql = Sql.inList(
+                        "SELECT code, url, created_at, expires_at, redirect_status, forward_query FROM link"
+                                + " WHERE owner_key_id = ? AND url_hash IN ",
+                        size)
+                + " AND created_at > ? AND enabled AND expires_at > ? ORDER BY created_at DESC";
+        return TransactionConnection.apply(em, connection -> {
+            try (PreparedStatement query = connection.prepareStatement(sql)) {
+                int position = 1;
+                query.setLong(position++, owner);
+                for (int i = 0; i < size; i++) {
+                    query.setBytes(position++, hashes.get(Math.min(i, hashes.size() - 1)));
+                }
+                query.setObject(position++, utc(now.minus(SAME_URL_WINDOW)));
+                query.setObject(position, utc(now));
+                List<Link> links = new ArrayList<>();
+                try (ResultSet rows = query.executeQuery()) {
+                    while (rows.next()) {
+                        links.add(new Link(
+                                rows.getString(1),
+                                rows.getString(2),
+                                owner,
+                                rows.getObject(3, LocalDateTime.class).toInstant(ZoneOffset.UTC),
+                                rows.getObject(4, LocalDateTime.class).toInstant(ZoneOffset.UTC),
+                                rows.getObject(5, Integer.class),
+                                rows.getObject(6, Boolean.class)));
+                    }
+                }
+                return links;
+            }
+        });
+    }
+
+    /** Link times are UTC DATETIME(3). */
+    private static LocalDateTime utc(Instant instant) {
+        return LocalDateTime.ofInstant(instant, ZoneOffset.UTC);
     }
 
     private Set<String> takenAliases(Collection<CheckedCreate> creates) {

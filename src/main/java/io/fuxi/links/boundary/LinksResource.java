@@ -11,8 +11,8 @@ import io.fuxi.platform.problem.ProblemException;
 import io.fuxi.platform.rest.JsonBody;
 import io.fuxi.platform.rest.Jsons;
 import io.fuxi.platform.rest.QueryNumber;
-import io.fuxi.security.boundary.Caller;
-import jakarta.enterprise.context.RequestScoped;
+import io.fuxi.security.boundary.CurrentCaller;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
@@ -38,7 +38,7 @@ import java.util.function.Supplier;
 
 /** The partner API for links: parse, delegate, answer. */
 @Path("v1/links")
-@RequestScoped
+@ApplicationScoped
 @Produces(MediaType.APPLICATION_JSON)
 public class LinksResource {
 
@@ -59,8 +59,9 @@ public class LinksResource {
     @Inject
     LinkOptions options;
 
+    /** One resource for all requests (a request-scoped one had Jersey inject its fields anew for every call). */
     @Inject
-    Caller caller;
+    CurrentCaller caller;
 
     @Inject
     LinkClicks clicks;
@@ -72,7 +73,7 @@ public class LinksResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Idempotent
     public Response create(InputStream body) {
-        Creation creation = refusalCounted(() -> single.create(caller, LinkRequest.from(JsonBody.read(body))));
+        Creation creation = refusalCounted(() -> single.create(caller.get(), LinkRequest.from(JsonBody.read(body))));
         if (creation.created()) {
             counts.single();
         }
@@ -94,7 +95,7 @@ public class LinksResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Idempotent
     public JsonObject bulk(InputStream body) {
-        List<BulkResult> results = refusalCounted(() -> bulk.create(caller, bulkItems(JsonBody.read(body))));
+        List<BulkResult> results = refusalCounted(() -> bulk.create(caller.get(), bulkItems(JsonBody.read(body))));
         counts.bulkItems(
                 results.stream().filter(result -> result.status() == 201).count(),
                 results.stream().filter(result -> result.problem() != null).count());
@@ -126,7 +127,7 @@ public class LinksResource {
             throw new InvalidFieldException("q", "q must be at most " + MAX_QUERY_LENGTH + " characters");
         }
         LinkPage result = links.list(
-                caller,
+                caller.get(),
                 Optional.ofNullable(query).filter(q -> !q.isBlank()),
                 QueryNumber.between("page", page, 0, MAX_PAGE),
                 QueryNumber.between("size", size, 1, MAX_PAGE_SIZE));
@@ -143,7 +144,7 @@ public class LinksResource {
     @GET
     @Path("{code}")
     public JsonObject read(@PathParam("code") String code) {
-        LinkView link = links.read(caller, code);
+        LinkView link = links.read(caller.get(), code);
         return Jsons.object(json(link))
                 .add("totalClicks", clicks.totalClicks(link.code(), link.createdAt()))
                 .build();
@@ -155,7 +156,7 @@ public class LinksResource {
     @Path("{code}/history")
     public JsonObject history(@PathParam("code") String code) {
         JsonArrayBuilder entries = Jsons.array();
-        for (HistoryEntry entry : links.history(caller, code)) {
+        for (HistoryEntry entry : links.history(caller.get(), code)) {
             entries.add(Jsons.object()
                     .add("at", entry.at().toString())
                     .add("actor", entry.actor())
@@ -173,7 +174,7 @@ public class LinksResource {
             @PathParam("code") String code,
             @QueryParam("format") @DefaultValue("png") String format,
             @QueryParam("size") @DefaultValue("256") String size) {
-        LinkView link = links.read(caller, code); // an unknown code is a 404 whatever the other parameters say
+        LinkView link = links.read(caller.get(), code); // an unknown code is a 404 whatever the other parameters say
         byte[] image = links.qr(link, format, QueryNumber.between("size", size, QrCode.MIN_SIZE, QrCode.MAX_SIZE));
         return Response.ok(image, format.equals("svg") ? "image/svg+xml" : "image/png")
                 .build();
@@ -183,13 +184,13 @@ public class LinksResource {
     @Path("{code}")
     @Consumes({MediaType.APPLICATION_JSON, "application/merge-patch+json"})
     public JsonObject update(@PathParam("code") String code, InputStream body) {
-        return json(links.update(caller, code, LinkPatch.from(JsonBody.read(body))));
+        return json(links.update(caller.get(), code, LinkPatch.from(JsonBody.read(body))));
     }
 
     @DELETE
     @Path("{code}")
     public Response delete(@PathParam("code") String code) {
-        links.delete(caller, code);
+        links.delete(caller.get(), code);
         return Response.noContent().build();
     }
 

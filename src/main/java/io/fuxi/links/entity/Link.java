@@ -13,18 +13,12 @@ import java.util.Arrays;
 /** A short link: its code (generated or an alias), the long URL it leads to, and when it stops working. */
 @Entity
 @Table(name = "link")
-@NamedQuery(name = Link.RECENT_SAME_URLS, query = """
-        select l from Link l
-        where l.ownerKeyId = :owner and l.urlHash in :hashes and l.createdAt > :since
-          and l.enabled = true and l.expiresAt > :now
-        order by l.createdAt desc""")
 @NamedQuery(name = Link.TAKEN_CODES, query = "select l.code from Link l where l.code in :codes")
 @NamedQuery(
         name = Link.BY_OWNER,
         query = "select l from Link l where l.ownerKeyId = :owner order by l.createdAt desc, l.code desc")
 public class Link {
 
-    public static final String RECENT_SAME_URLS = "Link.recentSameUrls";
     public static final String TAKEN_CODES = "Link.takenCodes";
     public static final String BY_OWNER = "Link.byOwner";
 

@@ -10,10 +10,9 @@ import java.time.format.DateTimeFormatter;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
-import org.hibernate.Session;
 
 /**
- * Inserts rows on the connection of the caller's transaction (the persistence context's own) as one JDBC batch, which
+ * Inserts rows on the connection of the caller's transaction ({@link TransactionConnection}) as one JDBC batch, which
  * the driver sends as multi-row INSERTs (rewriteBatchedStatements). A bulk create's profile showed Hibernate's native
  * queries spending more on their thousands of parameters than the driver spent on the insert.
  */
@@ -38,7 +37,7 @@ public final class RowInserts {
         if (rows.isEmpty()) {
             return;
         }
-        em.unwrap(Session.class).doWork(connection -> {
+        TransactionConnection.apply(em, connection -> {
             Map<Instant, String> instants = new HashMap<>();
             try (PreparedStatement insert = connection.prepareStatement(sql)) {
                 for (Object[] row : rows) {
@@ -48,6 +47,7 @@ public final class RowInserts {
                     insert.addBatch();
                 }
                 insert.executeBatch();
+                return null;
             } catch (SQLException e) {
                 if (isDuplicate(e)) {
                     throw new DuplicateRowException(e);

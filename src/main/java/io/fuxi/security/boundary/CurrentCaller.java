@@ -4,8 +4,8 @@ import jakarta.enterprise.context.RequestScoped;
 import jakarta.enterprise.inject.Produces;
 
 /**
- * The API key behind the current request, as the key filter found it. Resources inject {@link Caller}; beans that
- * outlive a request inject an {@code Instance<Caller>}.
+ * The API key behind the current request, as the key filter found it. Request-scoped resources inject {@link Caller};
+ * beans that outlive a request inject this and {@link #get} it per call.
  */
 @RequestScoped
 public class CurrentCaller {
@@ -17,7 +17,7 @@ public class CurrentCaller {
     }
 
     @Produces
-    Caller caller() {
+    public Caller get() {
         if (caller == null) {
             throw new IllegalStateException(
                     "No API key was checked for this request: only API resources may inject the caller");
