@@ -10,6 +10,7 @@ import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.TransactionPhase;
 import jakarta.inject.Inject;
+import java.net.URI;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -45,6 +46,13 @@ public class DestinationRules {
     /** Why a link to this host is refused, or empty when it is not. */
     public Optional<String> refusal(String host) {
         return current().refusal(host);
+    }
+
+    /** Whether a redirect to this URL is refused; its host is read only when there are rules. */
+    public boolean refusesUrl(String url) {
+        RuleSet rules = current();
+        return !rules.refusesNothing()
+                && rules.refusal(URI.create(url).getHost()).isPresent();
     }
 
     /** Refuses a create or an edit whose URL leads to a refused host, naming the rule. */

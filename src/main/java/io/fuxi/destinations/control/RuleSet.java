@@ -14,10 +14,15 @@ public record RuleSet(Map<String, String> blocked, Map<String, String> allowed, 
 
     public static final RuleSet NONE = new RuleSet(Map.of(), Map.of(), false);
 
+    /** No rules: the common case, free on every redirect. */
+    public boolean refusesNothing() {
+        return blocked.isEmpty() && !allowListMode;
+    }
+
     /** Why a link to this (lower-case ASCII) host is refused, or empty when it is not. */
     public Optional<String> refusal(String host) {
-        if (blocked.isEmpty() && !allowListMode) {
-            return Optional.empty(); // the common case, free on every redirect
+        if (refusesNothing()) {
+            return Optional.empty();
         }
         String block = match(blocked, host);
         if (block != null) {

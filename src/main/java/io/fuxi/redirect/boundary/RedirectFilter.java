@@ -85,7 +85,7 @@ public class RedirectFilter extends HttpFilter {
         } else if (link.isExpiredAt(clock.millis())) {
             counts.record(Outcome.EXPIRED);
             pages.gone(request, response, ErrorPages.Gone.EXPIRED);
-        } else if (destinations.refusal(link.host()).isPresent()) {
+        } else if (destinations.refusesUrl(link.location())) {
             counts.record(Outcome.BLOCKED);
             pages.gone(request, response, ErrorPages.Gone.BLOCKED);
         } else {

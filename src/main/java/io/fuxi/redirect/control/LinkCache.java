@@ -33,8 +33,8 @@ public class LinkCache {
     Cluster cluster;
 
     /**
-     * What a cached link costs, with a URL of about 100 characters (bench/memory.sh measured 431 bytes with one of 36):
-     * the default bound keeps the cache to a quarter of the heap.
+     * What a cached link costs, with a URL of about 100 characters and some room (bench/memory.sh measured 374 bytes
+     * with one of 36): the default bound keeps the cache to a quarter of the heap.
      */
     static final long CACHED_LINK_BYTES = 500;
 
@@ -57,7 +57,7 @@ public class LinkCache {
     long maxUnknown;
 
     /** Held while a code is read from the database; never leaves this node. */
-    private static final CachedLink LOADING = new CachedLink("", "", 0, 0, false, false);
+    private static final CachedLink LOADING = new CachedLink("", 0, 0, false, false);
 
     private final LongAdder evictions = new LongAdder();
     private Cache<String, CachedLink> links;
@@ -121,13 +121,18 @@ public class LinkCache {
         unknown.putForExternalRead(code, Boolean.FALSE);
     }
 
-    /** Caches what the read found (null: no link has this code), unless a node removed the code meanwhile. */
+    /**
+     * Caches what the read found (null: no link has this code), unless a node removed the code meanwhile. The mark is
+     * swapped by computeIfPresent, not by a conditional replace, which would give the entry a version and cost it 56
+     * more bytes (bench/memory.sh).
+     */
     public void loaded(String code, CachedLink link) {
         if (link == null) {
-            thisNode(unknown).replace(code, Boolean.FALSE, Boolean.TRUE);
+            thisNode(unknown)
+                    .computeIfPresent(code, (key, known) -> Boolean.FALSE.equals(known) ? Boolean.TRUE : known);
             thisNode(links).remove(code, LOADING);
         } else {
-            thisNode(links).replace(code, LOADING, link);
+            thisNode(links).computeIfPresent(code, (key, cached) -> LOADING.equals(cached) ? link : cached);
             thisNode(unknown).remove(code, Boolean.FALSE);
         }
     }

@@ -10,7 +10,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.TransactionPhase;
 import jakarta.inject.Inject;
-import java.net.URI;
 
 /**
  * Finds where a code leads. A cache hit never touches the database; a miss reads the link once and caches it,
@@ -50,7 +49,6 @@ public class LinkResolver {
     private static CachedLink cached(LinkView link) {
         return new CachedLink(
                 link.url(),
-                URI.create(link.url()).getHost(),
                 link.redirectStatus(),
                 link.expiresAt().toEpochMilli(),
                 link.enabled(),
