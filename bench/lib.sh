@@ -128,6 +128,11 @@ stop_ceiling() {
 }
 
 # rss_mb PID: resident memory in MB
+# cpu_seconds PID: the CPU time (user and system) the process used so far
+cpu_seconds() {
+  awk -v hz="$(getconf CLK_TCK)" '{ sub(/^.*\) /, ""); printf "%.2f\n", ($12 + $13) / hz }' "/proc/$1/stat"
+}
+
 rss_mb() {
   echo $(( $(ps -o rss= -p "$1") / 1024 ))
 }

@@ -29,11 +29,6 @@ start() {
   mariadb=$(pgrep -f "mariadbd .*$work/fuxi-data")
 }
 
-# cpu_seconds PID: the CPU time (user and system) the process used so far
-cpu_seconds() {
-  awk -v hz="$(getconf CLK_TCK)" '{ sub(/^.*\) /, ""); printf "%.2f\n", ($12 + $13) / hz }' "/proc/$1/stat"
-}
-
 # cpu_since PID SECONDS REQUESTS: CPU milliseconds per 1,000 requests since the process had used SECONDS
 cpu_since() {
   echo "$(cpu_seconds "$1") $2 $3" | awk '{ printf "%.0f", ($1 - $2) * 1e6 / $3 }'
