@@ -1,5 +1,6 @@
 -- POSTs bulk creates of BENCH_ITEMS links each, every URL new, also across runs (a nonce per thread and run, as in
 -- create.lua)
+local random_hex = dofile("bench/random_hex.lua")
 local counter = 0
 
 function init(args)
@@ -8,13 +9,6 @@ function init(args)
   wrk.method = "POST"
   wrk.headers["Content-Type"] = "application/json"
   wrk.headers["Authorization"] = "Bearer " .. os.getenv("BENCH_KEY")
-end
-
-function random_hex()
-  local urandom = assert(io.open("/dev/urandom", "rb"))
-  local bytes = urandom:read(8)
-  urandom:close()
-  return (bytes:gsub(".", function(byte) return string.format("%02x", byte:byte()) end))
 end
 
 function request()

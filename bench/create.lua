@@ -1,5 +1,6 @@
 -- POSTs a new link per request and writes each code it gets back to <dir>/codes-<thread>.txt. Every URL is new, also
 -- across runs (a nonce per thread and run): a URL the key sent before would be answered with its existing link.
+local random_hex = dofile("bench/random_hex.lua")
 local counter = 0
 local threads = {}
 
@@ -15,14 +16,6 @@ function init(args)
   wrk.method = "POST"
   wrk.headers["Content-Type"] = "application/json"
   wrk.headers["Authorization"] = "Bearer " .. os.getenv("BENCH_KEY")
-end
-
--- 16 hex digits from /dev/urandom (wrk's math.random repeats the same numbers in every run)
-function random_hex()
-  local urandom = assert(io.open("/dev/urandom", "rb"))
-  local bytes = urandom:read(8)
-  urandom:close()
-  return (bytes:gsub(".", function(byte) return string.format("%02x", byte:byte()) end))
 end
 
 function request()
