@@ -25,6 +25,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /** The real WAR on Payara Micro against a real MariaDB, driven over HTTP as a partner and a browser would. */
@@ -218,6 +220,40 @@ class LinkApiIT extends DeployedFuxi {
         assertEquals(
                 "application/problem+json",
                 json.headers().firstValue("Content-Type").orElseThrow());
+    }
+
+    /** The redirect servlet takes every path (ADR 16); what is no code still reaches the files, the console and the API. */
+    @Test
+    void pathsThatAreNoCodeReachTheFilesTheConsoleAndTheApi() {
+        HttpResponse<String> home = admin.follow("");
+        assertEquals(200, home.statusCode());
+        assertTrue(home.body().contains("A URL shortener"), home.body());
+        assertEquals(home.body(), admin.follow("index.html").body());
+
+        for (String console : List.of("admin", "admin/", "admin/index.xhtml")) {
+            HttpResponse<String> gate = admin.follow(console);
+            assertEquals(302, gate.statusCode(), console);
+            assertTrue(gate.headers().firstValue("Location").orElseThrow().endsWith("/admin/sign-in.xhtml"), console);
+        }
+        HttpResponse<String> signIn = admin.follow("admin/sign-in.xhtml");
+        assertEquals(200, signIn.statusCode());
+        Matcher resource = Pattern.compile("\"(/[^\"]*jakarta\\.faces\\.resource/[^\"]*\\.css\\.xhtml[^\"]*)\"")
+                .matcher(signIn.body());
+        assertTrue(resource.find(), signIn.body());
+        String stylesheet = resource.group(1).replace("&amp;", "&");
+        HttpResponse<String> css = admin.follow(stylesheet);
+        assertEquals(200, css.statusCode(), stylesheet);
+        assertTrue(css.headers().firstValue("Content-Type").orElseThrow().startsWith("text/css"), stylesheet);
+
+        HttpResponse<String> folder = admin.follow("resources?x=1");
+        assertEquals(302, folder.statusCode());
+        assertTrue(folder.headers().firstValue("Location").orElseThrow().endsWith("/resources/?x=1"));
+        for (String missing : List.of("resources/", "nope/deeper.html", "AbC123/extra")) {
+            HttpResponse<String> page = admin.follow(missing);
+            assertEquals(404, page.statusCode(), missing);
+            assertTrue(page.body().contains("Link not found"), missing);
+        }
+        assertEquals(401, admin.follow("api/v1/links").statusCode());
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.fuxi.security.boundary;
 
 import io.fuxi.platform.database.DatabaseErrors;
 import io.fuxi.platform.problem.Problem;
+import io.fuxi.platform.web.RequestPath;
 import io.fuxi.security.entity.ConsoleRole;
 import jakarta.inject.Inject;
 import jakarta.servlet.FilterChain;
@@ -62,7 +63,7 @@ public class ConsoleGate extends HttpFilter {
         SignedIn account = session == null ? null : current(session);
         if (account != null) {
             chain.doFilter(new AsAccount(request, account), response);
-        } else if (request.getServletPath().equals(SIGN_IN_PAGE)) {
+        } else if (RequestPath.of(request).equals(SIGN_IN_PAGE)) {
             chain.doFilter(request, response);
         } else if ("partial/ajax".equals(request.getHeader("Faces-Request"))) {
             response.setContentType("text/xml");

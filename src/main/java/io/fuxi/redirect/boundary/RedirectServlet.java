@@ -10,22 +10,21 @@ import io.fuxi.redirect.control.LinkResolver;
 import io.fuxi.redirect.control.RedirectCounts;
 import io.fuxi.redirect.control.RedirectCounts.Outcome;
 import jakarta.inject.Inject;
-import jakarta.servlet.FilterChain;
+import jakarta.servlet.DispatcherType;
 import jakarta.servlet.ServletException;
-import jakarta.servlet.annotation.WebFilter;
-import jakarta.servlet.http.HttpFilter;
+import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.time.Clock;
 
 /**
- * GET or HEAD /{code}: a plain servlet filter rather than a JAX-RS resource, because the platform's per-request
- * cost dominates a cached redirect (see docs/adr/0002-redirect-as-servlet-filter.md). Paths that cannot be a
- * code pass through to the rest of the application untouched.
+ * GET or HEAD /{code}: a plain servlet rather than a JAX-RS resource, because the platform's per-request cost
+ * dominates a cached redirect (docs/adr/0002). It is mapped to every path (web.xml) so that the container looks
+ * nothing up for a code (docs/adr/0016); paths that cannot be a code go where the container would have sent them
+ * ({@link OtherPaths}).
  */
-@WebFilter(filterName = "redirect", urlPatterns = "/*")
-public class RedirectFilter extends HttpFilter {
+public class RedirectServlet extends HttpServlet {
 
     @Inject
     LinkResolver resolver;
@@ -43,18 +42,20 @@ public class RedirectFilter extends HttpFilter {
     RedirectCounts counts;
 
     private ErrorPages pages;
+    private OtherPaths others;
 
     @Override
     public void init() throws ServletException {
         pages = new ErrorPages(getServletContext());
+        others = new OtherPaths(getServletContext());
     }
 
     @Override
-    protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+    protected void service(HttpServletRequest request, HttpServletResponse response)
             throws IOException, ServletException {
-        String code = codeOf(request);
+        String code = request.getDispatcherType() == DispatcherType.REQUEST ? codeOf(request) : null;
         if (code == null) {
-            chain.doFilter(request, response);
+            others.forward(request, response);
             return;
         }
         String method = request.getMethod();
