@@ -1,5 +1,6 @@
 # Helpers for the benchmark scripts: tools, free ports, starting and stopping Fuxi and nginx on 127.0.0.1.
 # Everything started here is stopped by the EXIT trap that the scripts set with `trap stop_all EXIT`.
+BENCH_DATA_DIRS=()
 
 ensure_tools() {
   local missing=()
@@ -31,6 +32,7 @@ free_port() {
 start_fuxi() {
   local data_dir=$1; shift
   FUXI_PORT=$(free_port)
+  BENCH_DATA_DIRS+=("$data_dir")
   FUXI_KEY=${FUXI_KEY:-"fuxi_bench_$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')"}
   local started=$(date +%s.%N)
   # the benchmark measures Fuxi, not its rate limiter
@@ -93,6 +95,17 @@ stop_all() {
   stop_nginx
   stop_ceiling
   stop_fuxi
+  remove_databases
+}
+
+# remove_databases: the embedded MariaDB of every data directory start_fuxi used (about 1 GB each after a load);
+# the logs stay. BENCH_KEEP_DATA=1 keeps them.
+remove_databases() {
+  [ "${BENCH_KEEP_DATA:-}" = 1 ] && return
+  local dir
+  for dir in "${BENCH_DATA_DIRS[@]}"; do
+    rm -rf "$dir/mariadb"
+  done
 }
 
 # build_ceiling_war: target/bench-ceiling.war from bench/ceiling, the trivial WAR Fuxi's figures are set against
