@@ -72,19 +72,31 @@ for target in fuxi ceiling; do
 done
 cp "$work/paths-fuxi.txt" "$work/paths-nginx.txt"
 redirect() { BENCH_PATHS="$work/paths-$1.txt" wrk -t1 -c32 -d"$2s" --latency -s bench/redirect.lua "$(url "$1")"; }
+payara_pid=$(pgrep -P "$LAUNCHER_PID" -f payara-micro.jar)
+mariadb_pid=$(pgrep -f "mariadbd.*$work/fuxi-data" | head -1)
+[ -n "$mariadb_pid" ] || { echo "the embedded MariaDB's process was not found"; exit 1; }
+server_pid() { case $1 in fuxi) echo "$payara_pid" ;; ceiling) echo "$CEILING_PID" ;; esac; }
+# micros SECONDS_BEFORE SECONDS_AFTER REQUESTS_PER_SECOND: CPU microseconds per request of a round
+micros() { echo "scale=1; ($2 - $1) * 1000000 / ($3 * $DURATION)" | bc; }
 echo "warming up redirects..."
 for target in nginx ceiling fuxi; do redirect $target 10 > /dev/null; done
 for round in $(seq 1 "$ROUNDS"); do
   for target in nginx ceiling fuxi; do
+    pid=$(server_pid $target); cpu=${pid:+$(cpu_seconds "$pid")}; db=$(cpu_seconds "$mariadb_pid")
     figures=$(redirect $target "$DURATION" | wrk_figures)
     echo "$figures" >> "$work/redirect-$target.txt"
     echo "round $round, redirects, $target: $figures (req/s p50_ms p99_ms)"
+    if [ -n "$pid" ]; then micros "$cpu" "$(cpu_seconds "$pid")" "${figures%% *}" >> "$work/redirect-cpu-$target.txt"; fi
+    if [ $target = fuxi ]; then
+      micros "$db" "$(cpu_seconds "$mariadb_pid")" "${figures%% *}" >> "$work/redirect-cpu-mariadb.txt"
+    elif [ $target = ceiling ]; then # what MariaDB does by itself while Fuxi has nothing to do
+      echo "scale=2; ($(cpu_seconds "$mariadb_pid") - $db) / $DURATION" | bc >> "$work/mariadb-idle-cores.txt"
+    fi
   done
 done
 sample=$(head -1 "$work/paths-fuxi.txt")
 [ "$(curl -s -o /dev/null -w '%{http_code}' "$(url fuxi)/$sample")" = 302 ] || { echo "sanity check failed: /$sample"; exit 1; }
 
-payara_pid=$(pgrep -P "$LAUNCHER_PID" -f payara-micro.jar)
 fuxi_rss=$(rss_mb "$payara_pid"); ceiling_rss=$(rss_mb "$CEILING_PID")
 
 # --- the table
@@ -103,6 +115,9 @@ echo "| what | nginx | trivial WAR | Fuxi | Fuxi / trivial | Fuxi / nginx |"
 echo "| --- | --- | --- | --- | --- | --- |"
 echo "| redirects/s, 32 connections | $(rps redirect-nginx) | $(rps redirect-ceiling) | $(rps redirect-fuxi) | $(ratio "$fx" "$rr") | $(ratio "$fx" "$nx") |"
 echo "| redirect p99 ms | $(col 3 redirect-nginx) | $(col 3 redirect-ceiling) | $(col 3 redirect-fuxi) | | |"
+echo "| Payara CPU µs per redirect | | $(col 1 redirect-cpu-ceiling) | $(col 1 redirect-cpu-fuxi) | $(ratio "$(col 1 redirect-cpu-fuxi)" "$(col 1 redirect-cpu-ceiling)") | |"
+echo "| MariaDB CPU µs per redirect | | | $(col 1 redirect-cpu-mariadb) | | |"
+echo "| MariaDB cores busy while Fuxi is idle (the trivial WAR's rounds) | | | $(col 1 mariadb-idle-cores) | | |"
 echo "| creates/s, 16 connections | | $(rps create-16-ceiling) | $(rps create-16-fuxi) | $(ratio "$fr" "$cr") | |"
 echo "| create p50 ms, 1 connection | | $(col 2 create-1-ceiling) | $(col 2 create-1-fuxi) | | |"
 echo "| bulk links/s (1,000 a call) | | | $(thousands "$bulk") | | |"
