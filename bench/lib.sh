@@ -98,8 +98,8 @@ stop_all() {
   remove_databases
 }
 
-# remove_databases: the embedded MariaDB of every data directory start_fuxi used (about 1 GB each after a load);
-# the logs stay. BENCH_KEEP_DATA=1 keeps them.
+# remove_databases: the embedded MariaDB of every data directory start_fuxi or start_local_cluster used (about 1 GB
+# each after a load); the logs stay. BENCH_KEEP_DATA=1 keeps them.
 remove_databases() {
   [ "${BENCH_KEEP_DATA:-}" = 1 ] && return
   local dir
@@ -192,6 +192,7 @@ start_local_cluster() {
   local work=$1 nodes=$2
   CLUSTER_BASE=$(free_ports $((nodes + 1)))
   CLUSTER_KEY="fuxi_bench_$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')"}
+  BENCH_DATA_DIRS+=("$work/cluster/database") # bin/local-cluster's embedded database
   FUXI_HTTP_PORT=$CLUSTER_BASE FUXI_CLUSTER_PORT=$(free_ports $((nodes + 1))) FUXI_EMBEDDED_DB_PORT=$(free_port) \
     FUXI_DATA_DIR=$work FUXI_BOOTSTRAP_API_KEY=$CLUSTER_KEY FUXI_API_RATE_LIMIT_PER_KEY=1000000000 \
     FUXI_JAVA_OPTS="${BENCH_JAVA_OPTS:--Xmx512m}" \
@@ -209,6 +210,7 @@ stop_local_cluster() {
     wait "$CLUSTER_PID" 2> /dev/null || true
   fi
   CLUSTER_PID=
+  remove_databases
 }
 
 # create_links COUNT BASE_URL KEY FILE: COUNT links through bulk calls of 1,000, their codes appended to FILE

@@ -109,11 +109,6 @@ final class OtherPaths {
         }
 
         @Override
-        public String getPathTranslated() {
-            return null;
-        }
-
-        @Override
         public HttpServletMapping getHttpServletMapping() {
             return mapping;
         }
