@@ -36,7 +36,7 @@ start_fuxi() {
   FUXI_KEY=${FUXI_KEY:-"fuxi_bench_$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')"}
   local started=$(date +%s.%N)
   # the benchmark measures Fuxi, not its rate limiter
-  env FUXI_API_RATE_LIMIT_PER_KEY=1000000000 "$@" FUXI_HTTP_PORT="$FUXI_PORT" FUXI_DATA_DIR="$data_dir" FUXI_BOOTSTRAP_API_KEY="$FUXI_KEY" \
+  env FUXI_API_RATE_LIMIT_PER_KEY=1000000000 "$@" FUXI_HTTP_ADDRESS=127.0.0.1 FUXI_HTTP_PORT="$FUXI_PORT" FUXI_DATA_DIR="$data_dir" FUXI_BOOTSTRAP_API_KEY="$FUXI_KEY" \
       FUXI_JAVA_OPTS="${BENCH_JAVA_OPTS:--Xmx512m}" \
       java -Xmx96m -jar target/fuxi-launcher.jar > "$data_dir.log" 2>&1 &
   LAUNCHER_PID=$!
@@ -126,7 +126,8 @@ start_ceiling() {
   local started=$(date +%s.%N)
   java ${BENCH_JAVA_OPTS:--Xmx512m} -Dhazelcast.socket.bind.any=false -jar target/payara-micro.jar \
     --deploy target/bench-ceiling.war --contextroot / --port "$CEILING_PORT" --interfaces 127.0.0.1 \
-    --clustermode tcpip:127.0.0.1:6900 --clustername "ceiling-$CEILING_PORT" --disablephonehome > "$1" 2>&1 &
+    --clustermode tcpip:127.0.0.1:6900 --clustername "ceiling-$CEILING_PORT" --disablephonehome \
+    --prebootcommandfile bench/ceiling/loopback.asadmin > "$1" 2>&1 &
   CEILING_PID=$!
   until [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$CEILING_PORT/")" = 200 ]; do
     kill -0 "$CEILING_PID" 2>/dev/null || { echo "the trivial WAR did not start; see $1"; exit 1; }

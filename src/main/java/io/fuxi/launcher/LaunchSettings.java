@@ -1,5 +1,8 @@
 package io.fuxi.launcher;
 
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.NetworkInterface;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -8,6 +11,7 @@ import java.util.stream.Stream;
 
 /** The launcher's settings, from environment variables (the same names the application reads). */
 record LaunchSettings(
+        String httpAddress,
         int httpPort,
         Path dataDir,
         Optional<String> externalDbUrl,
@@ -19,6 +23,7 @@ record LaunchSettings(
 
     static LaunchSettings from(Map<String, String> env) {
         return new LaunchSettings(
+                env.getOrDefault("FUXI_HTTP_ADDRESS", "0.0.0.0").trim(),
                 Integer.parseInt(env.getOrDefault("FUXI_HTTP_PORT", "8080")),
                 Path.of(env.getOrDefault("FUXI_DATA_DIR", "data")).toAbsolutePath(),
                 Optional.ofNullable(env.get("FUXI_DB_URL")).filter(url -> !url.isBlank()),
@@ -32,10 +37,24 @@ record LaunchSettings(
 
     /** Why these settings cannot work, in one sentence, or empty. */
     Optional<String> refusal() {
+        if (!isAddressOfThisMachine(httpAddress)) {
+            return Optional.of("FUXI_HTTP_ADDRESS is \"" + httpAddress + "\", which is no address of this machine: use"
+                    + " one of its IP addresses, 0.0.0.0 (every interface) or 127.0.0.1 (this machine only).");
+        }
         if (clustered && externalDbUrl.isEmpty()) {
             return Optional.of("The nodes of a cluster share one database: set FUXI_DB_URL on each (an embedded"
                     + " database is one node's own).");
         }
         return Optional.empty();
+    }
+
+    private static boolean isAddressOfThisMachine(String address) {
+        try {
+            InetAddress resolved = InetAddress.getByName(address);
+            return !address.isEmpty()
+                    && (resolved.isAnyLocalAddress() || NetworkInterface.getByInetAddress(resolved) != null);
+        } catch (IOException unknown) {
+            return false;
+        }
     }
 }

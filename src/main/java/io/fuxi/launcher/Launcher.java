@@ -122,7 +122,7 @@ public final class Launcher {
         env.put("FUXI_DB_PASSWORD", "");
     }
 
-    private List<String> payaraCommand(Map<String, String> env) {
+    private List<String> payaraCommand(Map<String, String> env) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(List.of(settings.javaOptions().trim().split("\\s+")));
@@ -142,6 +142,8 @@ public final class Launcher {
                 "/",
                 "--port",
                 Integer.toString(settings.httpPort()),
+                "--prebootcommandfile",
+                PayaraBootCommands.write(settings).toString(),
                 // Payara's own Hazelcast (unused: Fuxi's cluster is Infinispan, ADR 13) starts even with --nocluster
                 // and
                 // then listens on every interface; this keeps it on loopback, alone in a group of its own

@@ -47,7 +47,10 @@ final class FuxiProcess implements AutoCloseable {
         reader.start();
     }
 
-    /** The launcher's command line and environment, for a data directory and an HTTP port; FUXI_* of ours removed. */
+    /**
+     * The launcher's command line and environment, for a data directory and an HTTP port on 127.0.0.1; FUXI_* of ours
+     * removed.
+     */
     static ProcessBuilder launcher(Path dataDir, int httpPort, String javaOptions) {
         Path jar = Path.of(System.getProperty("fuxi.it.launcherJar"));
         ProcessBuilder builder = new ProcessBuilder(
@@ -59,6 +62,7 @@ final class FuxiProcess implements AutoCloseable {
                         jar.toString())
                 .redirectErrorStream(true);
         builder.environment().keySet().removeIf(name -> name.startsWith("FUXI_"));
+        builder.environment().put("FUXI_HTTP_ADDRESS", "127.0.0.1");
         builder.environment().put("FUXI_HTTP_PORT", Integer.toString(httpPort));
         builder.environment().put("FUXI_DATA_DIR", dataDir.toString());
         builder.environment()

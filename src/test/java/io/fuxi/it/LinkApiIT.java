@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
@@ -223,6 +224,25 @@ class LinkApiIT extends DeployedFuxi {
     }
 
     /** The redirect servlet takes every path (ADR 16); what is no code still reaches the files, the console and the API. */
+    /** The test deployment listens on 127.0.0.1 alone (payara-preboot.asadmin), and no answer names the platform. */
+    @Test
+    void listensOnLoopbackOnlyAndNamesNoPlatform() {
+        assertEquals(List.of("127.0.0.1:" + base.getPort()), ListeningSockets.onTcpPort(base.getPort()));
+        HttpResponse<String> created = admin.create("{\"url\":\"https://example.com/unnamed\"}");
+        String code = Api.json(created).getString("code");
+        for (HttpResponse<String> answer :
+                List.of(created, admin.follow(code), admin.follow(""), admin.follow("nope/deeper.html"))) {
+            assertEquals(
+                    Optional.empty(),
+                    answer.headers().firstValue("Server"),
+                    answer.uri().toString());
+            assertEquals(
+                    Optional.empty(),
+                    answer.headers().firstValue("X-Powered-By"),
+                    answer.uri().toString());
+        }
+    }
+
     @Test
     void pathsThatAreNoCodeReachTheFilesTheConsoleAndTheApi() {
         HttpResponse<String> home = admin.follow("");

@@ -40,6 +40,23 @@ final class ListeningSockets {
         return sockets;
     }
 
+    /** Where any process listens on this TCP port, as "127.0.0.1:8080" or "[::]:8080". */
+    static List<String> onTcpPort(int port) {
+        List<String> addresses = new ArrayList<>();
+        for (String table : List.of("tcp", "tcp6")) {
+            for (String line : lines(Path.of("/proc/net/" + table))) {
+                String[] fields = line.trim().split("\\s+");
+                if (fields.length > 3 && fields[3].equals(TCP_LISTEN)) {
+                    String address = address(fields[1]);
+                    if (address.endsWith(":" + port)) {
+                        addresses.add(address);
+                    }
+                }
+            }
+        }
+        return addresses;
+    }
+
     private static Set<String> socketInodes(long pid) {
         Set<String> inodes = new HashSet<>();
         try (Stream<Path> fds = Files.list(Path.of("/proc", Long.toString(pid), "fd"))) {

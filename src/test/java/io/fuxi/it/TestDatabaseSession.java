@@ -9,7 +9,8 @@ import org.junit.platform.launcher.LauncherSessionListener;
 
 /**
  * Starts the test database before the first integration test (so that arquillian.xml can name its URL) and
- * stops it after the last; makes the directories the Payara container writes to. Only failsafe sets
+ * stops it after the last; makes the directories the Payara container writes to and names its Hazelcast group (see
+ * arquillian.xml). Only failsafe sets
  * fuxi.it.dir; unit tests under surefire start no database.
  */
 public class TestDatabaseSession implements LauncherSessionListener {
@@ -19,6 +20,8 @@ public class TestDatabaseSession implements LauncherSessionListener {
         String itDir = System.getProperty("fuxi.it.dir");
         if (itDir != null) {
             createDirectories(Path.of(System.getProperty("java.io.tmpdir")), Path.of(itDir, "payara-tmp"));
+            System.setProperty(
+                    "fuxi.it.clustername", "fuxi-it-" + ProcessHandle.current().pid());
             TestDatabase.start();
         }
     }

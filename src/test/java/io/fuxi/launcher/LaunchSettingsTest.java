@@ -28,4 +28,25 @@ class LaunchSettingsTest {
                                 Map.of("FUXI_CLUSTER_MEMBERS", "127.0.0.1:7800", "FUXI_DB_URL", "jdbc:mysql://db/fuxi"))
                         .refusal());
     }
+
+    @Test
+    void httpListensOnEveryInterfaceUnlessAnAddressOfThisMachineIsNamed() {
+        assertEquals("0.0.0.0", LaunchSettings.from(Map.of()).httpAddress());
+        for (String address : new String[] {"127.0.0.1", "0.0.0.0", "::1", "localhost"}) {
+            assertTrue(
+                    LaunchSettings.from(Map.of("FUXI_HTTP_ADDRESS", address))
+                            .refusal()
+                            .isEmpty(),
+                    address);
+        }
+        for (String address : new String[] {"", "198.51.100.7"}) {
+            assertTrue(
+                    LaunchSettings.from(Map.of("FUXI_HTTP_ADDRESS", address))
+                            .refusal()
+                            .orElseThrow()
+                            .startsWith(
+                                    "FUXI_HTTP_ADDRESS is \"" + address + "\", which is no address of this machine"),
+                    address);
+        }
+    }
 }

@@ -1,0 +1,31 @@
+package io.fuxi.launcher;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The asadmin commands Payara Micro runs before it boots (--prebootcommandfile), written into the data directory at
+ * each start: the HTTP listener on FUXI_HTTP_ADDRESS only, and no Server header naming the platform.
+ */
+final class PayaraBootCommands {
+
+    private static final String HTTP = "configs.config.server-config.network-config.";
+
+    private PayaraBootCommands() {}
+
+    /** Writes the commands for these settings and answers the file's path. */
+    static Path write(LaunchSettings settings) throws IOException {
+        Path file = settings.dataDir().resolve("payara-preboot.asadmin");
+        Files.write(file, commands(settings.httpAddress()));
+        return file;
+    }
+
+    static List<String> commands(String httpAddress) {
+        return List.of(
+                "# Written by the launcher at each start; edits are lost (see FUXI_HTTP_ADDRESS in the README)",
+                "set " + HTTP + "network-listeners.network-listener.http-listener.address=" + httpAddress,
+                "set " + HTTP + "protocols.protocol.http-listener.http.server-header=false");
+    }
+}
