@@ -22,7 +22,7 @@ final class PayaraBootCommands {
         return file;
     }
 
-    static List<String> commands(String httpAddress) {
+    private static List<String> commands(String httpAddress) {
         return List.of(
                 "# Written by the launcher at each start; edits are lost (see FUXI_HTTP_ADDRESS in the README)",
                 "set " + HTTP + "network-listeners.network-listener.http-listener.address=" + httpAddress,
