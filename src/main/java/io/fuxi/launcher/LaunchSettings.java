@@ -49,10 +49,12 @@ record LaunchSettings(
     }
 
     private static boolean isAddressOfThisMachine(String address) {
+        if (address.isEmpty()) {
+            return false; // InetAddress would take it for the loopback address
+        }
         try {
             InetAddress resolved = InetAddress.getByName(address);
-            return !address.isEmpty()
-                    && (resolved.isAnyLocalAddress() || NetworkInterface.getByInetAddress(resolved) != null);
+            return resolved.isAnyLocalAddress() || NetworkInterface.getByInetAddress(resolved) != null;
         } catch (IOException unknown) {
             return false;
         }

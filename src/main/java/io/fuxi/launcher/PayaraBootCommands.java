@@ -7,19 +7,25 @@ import java.util.List;
 
 /**
  * The asadmin commands Payara Micro runs before it boots (--prebootcommandfile), written into the data directory at
- * each start: the HTTP listener on FUXI_HTTP_ADDRESS only, and no Server header naming the platform.
+ * each start: the HTTP listener on FUXI_HTTP_ADDRESS only, and no Server header naming the platform. The integration
+ * tests' Arquillian deployments run the same commands (TestDatabaseSession writes them for 127.0.0.1).
  */
-final class PayaraBootCommands {
+public final class PayaraBootCommands {
 
     private static final String HTTP = "configs.config.server-config.network-config.";
 
     private PayaraBootCommands() {}
 
-    /** Writes the commands for these settings and answers the file's path. */
+    /** Writes the commands for these settings into the data directory and answers the file's path. */
     static Path write(LaunchSettings settings) throws IOException {
         Path file = settings.dataDir().resolve("payara-preboot.asadmin");
-        Files.write(file, commands(settings.httpAddress()));
+        write(file, settings.httpAddress());
         return file;
+    }
+
+    /** Writes the commands for a listener on this address into the file. */
+    public static void write(Path file, String httpAddress) throws IOException {
+        Files.write(file, commands(httpAddress));
     }
 
     private static List<String> commands(String httpAddress) {

@@ -223,8 +223,7 @@ class LinkApiIT extends DeployedFuxi {
                 json.headers().firstValue("Content-Type").orElseThrow());
     }
 
-    /** The redirect servlet takes every path (ADR 16); what is no code still reaches the files, the console and the API. */
-    /** The test deployment listens on 127.0.0.1 alone (payara-preboot.asadmin), and no answer names the platform. */
+    /** The deployment listens on 127.0.0.1 alone (the launcher's pre-boot commands); no answer names the platform. */
     @Test
     void listensOnLoopbackOnlyAndNamesNoPlatform() {
         assertEquals(List.of("127.0.0.1:" + base.getPort()), ListeningSockets.onTcpPort(base.getPort()));
@@ -243,6 +242,7 @@ class LinkApiIT extends DeployedFuxi {
         }
     }
 
+    /** The redirect servlet takes every path (ADR 16); what is no code still reaches the files, the console and the API. */
     @Test
     void pathsThatAreNoCodeReachTheFilesTheConsoleAndTheApi() {
         HttpResponse<String> home = admin.follow("");

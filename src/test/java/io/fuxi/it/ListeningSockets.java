@@ -26,15 +26,10 @@ final class ListeningSockets {
         Set<String> inodes = socketInodes(process.pid());
         List<String> sockets = new ArrayList<>();
         for (String table : List.of("tcp", "tcp6", "udp", "udp6")) {
-            for (String line : lines(Path.of("/proc/net/" + table))) {
-                String[] fields = line.trim().split("\\s+");
-                if (fields.length < 10 || !inodes.contains(fields[9])) {
-                    continue;
+            for (String[] fields : listening(table)) {
+                if (fields.length >= 10 && inodes.contains(fields[9])) {
+                    sockets.add(table.substring(0, 3) + " " + address(fields[1]));
                 }
-                if (table.startsWith("tcp") && !fields[3].equals(TCP_LISTEN)) {
-                    continue;
-                }
-                sockets.add(table.substring(0, 3) + " " + address(fields[1]));
             }
         }
         return sockets;
@@ -44,17 +39,22 @@ final class ListeningSockets {
     static List<String> onTcpPort(int port) {
         List<String> addresses = new ArrayList<>();
         for (String table : List.of("tcp", "tcp6")) {
-            for (String line : lines(Path.of("/proc/net/" + table))) {
-                String[] fields = line.trim().split("\\s+");
-                if (fields.length > 3 && fields[3].equals(TCP_LISTEN)) {
-                    String address = address(fields[1]);
-                    if (address.endsWith(":" + port)) {
-                        addresses.add(address);
-                    }
+            for (String[] fields : listening(table)) {
+                String address = address(fields[1]);
+                if (address.endsWith(":" + port)) {
+                    addresses.add(address);
                 }
             }
         }
         return addresses;
+    }
+
+    /** The rows of /proc/net/TABLE as fields: for TCP the listening sockets only, for UDP every bound one. */
+    private static List<String[]> listening(String table) {
+        return lines(Path.of("/proc/net/" + table)).stream()
+                .map(line -> line.trim().split("\\s+"))
+                .filter(fields -> fields.length > 3 && (!table.startsWith("tcp") || fields[3].equals(TCP_LISTEN)))
+                .toList();
     }
 
     private static Set<String> socketInodes(long pid) {
