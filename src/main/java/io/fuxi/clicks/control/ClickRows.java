@@ -3,7 +3,6 @@ package io.fuxi.clicks.control;
 import io.fuxi.platform.database.Sql;
 import java.security.SecureRandom;
 import java.sql.Connection;
-import java.sql.Date;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -61,7 +60,7 @@ public final class ClickRows {
             throws SQLException {
         Map<String, ClickTally> stored = lockedRows(connection, day, batch, slot);
         try (PreparedStatement upsert = connection.prepareStatement(UPSERT_CLICK_DAY)) {
-            Date date = Date.valueOf(LocalDate.ofEpochDay(day));
+            String date = dayText(day);
             for (Map.Entry<String, ClickTally> entry : batch) {
                 ClickTally tally = entry.getValue();
                 ClickTally merged = new ClickTally();
@@ -71,7 +70,7 @@ public final class ClickRows {
                     merged.addAll(before);
                 }
                 upsert.setString(1, entry.getKey());
-                upsert.setDate(2, date);
+                upsert.setString(2, date);
                 upsert.setInt(3, slot);
                 upsert.setLong(4, tally.clicks()); // the counts add in SQL; the rest is the merged whole
                 upsert.setLong(5, tally.botClicks());
@@ -84,6 +83,14 @@ public final class ClickRows {
         }
     }
 
+    /**
+     * The day as the DATE literal the server reads ({@code 2026-11-25}). The driver would format a java.sql.Date with a
+     * SimpleDateFormat twice per row (to size the batch, then to send it): a fifth of a flush's CPU samples.
+     */
+    private static String dayText(int day) {
+        return LocalDate.ofEpochDay(day).toString();
+    }
+
     private static Map<String, ClickTally> lockedRows(
             Connection connection, int day, List<Map.Entry<String, ClickTally>> batch, int slot) throws SQLException {
         String sql = Sql.inList(
@@ -92,7 +99,7 @@ public final class ClickRows {
                 + " FOR UPDATE";
         Map<String, ClickTally> rows = new HashMap<>();
         try (PreparedStatement select = connection.prepareStatement(sql)) {
-            select.setDate(1, Date.valueOf(LocalDate.ofEpochDay(day)));
+            select.setString(1, dayText(day));
             select.setInt(2, slot);
             for (int i = 0; i < batch.size(); i++) {
                 select.setString(i + 3, batch.get(i).getKey());
@@ -127,7 +134,7 @@ public final class ClickRows {
         hours.forEach((hour, counts) -> days.computeIfAbsent(Math.floorDiv(hour, 24), day -> new HourCounts())
                 .addAll(counts));
         upsertTotals(connection, "click_total_hour", "hour", new TreeMap<>(hours), slot, ClickRows::startOfHour);
-        upsertTotals(connection, "click_total_day", "day", days, slot, day -> Date.valueOf(LocalDate.ofEpochDay(day)));
+        upsertTotals(connection, "click_total_day", "day", days, slot, ClickRows::dayText);
         try (PreparedStatement prune = connection.prepareStatement("DELETE FROM click_total_hour WHERE hour < ?")) {
             prune.setObject(1, startOfHour(Collections.max(hours.keySet()) - HOURS_KEPT));
             prune.executeUpdate();
