@@ -145,8 +145,7 @@ public final class Launcher {
                 "--prebootcommandfile",
                 PayaraBootCommands.write(settings).toString(),
                 // Payara's own Hazelcast (unused: Fuxi's cluster is Infinispan, ADR 13) starts even with
-                // --nocluster and then listens on every interface; this keeps it on loopback, alone in a group of its
-                // own
+                // --nocluster and then listens on every interface; this keeps it on loopback, in a group of its own
                 "--interfaces",
                 "127.0.0.1",
                 "--clustermode",
