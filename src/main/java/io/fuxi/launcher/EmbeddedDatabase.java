@@ -30,8 +30,9 @@ public final class EmbeddedDatabase {
         return asked == 0 ? freePort() : asked;
     }
 
-    /** Starts MariaDB with its files under {@code dir}, on {@code port}. */
-    public static EmbeddedDatabase start(Path dir, int port) {
+    /** Starts MariaDB with its files under {@code dir}, on {@code asked} (0: a free port). */
+    public static EmbeddedDatabase start(Path dir, int asked) {
+        int port = portFor(asked);
         try {
             Files.createDirectories(dir.resolve("tmp"));
             DBConfigurationBuilder config = DBConfigurationBuilder.newBuilder()
