@@ -24,8 +24,9 @@ import sun.misc.Signal;
 /**
  * Runs Fuxi on one machine: the embedded MariaDB (unless FUXI_DB_URL is set) and Payara Micro with the WAR, side by
  * side: Payara boots for seconds before the deployment first asks for the database, and the schema migration waits for
- * a database that is still starting (fuxi.db.wait-seconds). Ctrl-C or SIGTERM stops Payara first, so requests in flight finish against a live database, then MariaDB. The
- * terminal gets a line per stage and what the application means for it; everything else goes to the log file.
+ * a database that is still starting (fuxi.db.wait-seconds). Ctrl-C or SIGTERM stops Payara first, so requests in
+ * flight finish against a live database, then MariaDB. The terminal gets a line per stage and what the application
+ * means for it; everything else goes to the log file.
  */
 public final class Launcher {
 
