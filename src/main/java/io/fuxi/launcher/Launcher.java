@@ -41,9 +41,9 @@ public final class Launcher {
     private final PayaraOutput payaraOutput;
     private final AtomicBoolean stopping = new AtomicBoolean();
     /** The embedded MariaDB, started (or failing) on a thread of its own; null with FUXI_DB_URL. */
-    private CompletableFuture<EmbeddedDatabase> database;
+    private volatile CompletableFuture<EmbeddedDatabase> database; // read by the signal handler's thread
 
-    private Process payara;
+    private volatile Process payara;
 
     private Launcher(LaunchSettings settings, Path home, LogFile logFile) {
         this.settings = settings;
