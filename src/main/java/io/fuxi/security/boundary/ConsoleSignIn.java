@@ -9,6 +9,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpSession;
+import java.time.Clock;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Semaphore;
@@ -23,11 +24,14 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @ApplicationScoped
 public class ConsoleSignIn {
 
-    private final LoginThrottle throttle = new LoginThrottle(System::nanoTime);
     private final Semaphore passwordChecks = new Semaphore(2);
+    private LoginThrottle throttle;
 
     @Inject
     AdminAccounts accounts;
+
+    @Inject
+    Clock clock;
 
     @Inject
     @ConfigProperty(name = "fuxi.proxy.trusted")
@@ -36,8 +40,9 @@ public class ConsoleSignIn {
     private ClientAddress clients;
 
     @PostConstruct
-    void readProxies() {
+    void prepare() {
         clients = ClientAddress.trusting(trustedProxies);
+        throttle = new LoginThrottle(clock::millis);
     }
 
     public SignInOutcome signIn(HttpServletRequest request, String username, String password) {

@@ -8,7 +8,8 @@ import java.util.function.LongSupplier;
  * Slows down guessing at the console's sign-in: after a few failures for one account, or more for one client
  * address, each further attempt must wait twice as long as the one before (1 s, 2 s, 4 s... at most 15 minutes),
  * counted from the last failure. A wait refuses the attempt outright, so no request thread sleeps. A success clears
- * the account and the address; failures older than the longest wait are forgotten.
+ * the account and the address; failures older than the longest wait are forgotten. Time is the application's clock
+ * (tests move it); a clock set back never makes a wait longer than it was when it began.
  */
 public final class LoginThrottle {
 
@@ -16,27 +17,28 @@ public final class LoginThrottle {
     public static final int FREE_FAILURES_PER_ADDRESS = 20;
     static final long LONGEST_WAIT_SECONDS = 15 * 60;
     private static final int FORGET_CHECK_SIZE = 10_000;
-    private static final long NANOS_PER_SECOND = 1_000_000_000L;
+    private static final long MILLIS_PER_SECOND = 1_000L;
 
-    private final LongSupplier nanoTime;
+    private final LongSupplier millis;
     private final Map<String, Failures> failures = new ConcurrentHashMap<>();
 
-    public LoginThrottle(LongSupplier nanoTime) {
-        this.nanoTime = nanoTime;
+    /** @param millis the current time in milliseconds */
+    public LoginThrottle(LongSupplier millis) {
+        this.millis = millis;
     }
 
     /** Seconds (rounded up) before an attempt for this account from this address may be tried; 0 when it may now. */
     public long secondsToWait(String account, String address) {
-        long now = nanoTime.getAsLong();
+        long now = millis.getAsLong();
         return Math.max(
                 wait(failures.get("account:" + account), FREE_FAILURES_PER_ACCOUNT, now),
                 wait(failures.get("address:" + address), FREE_FAILURES_PER_ADDRESS, now));
     }
 
     public void failed(String account, String address) {
-        long now = nanoTime.getAsLong();
+        long now = millis.getAsLong();
         if (failures.size() > FORGET_CHECK_SIZE) {
-            failures.values().removeIf(entry -> now - entry.lastAt() > LONGEST_WAIT_SECONDS * NANOS_PER_SECOND);
+            failures.values().removeIf(entry -> now - entry.lastAt() > LONGEST_WAIT_SECONDS * MILLIS_PER_SECOND);
         }
         failures.merge("account:" + account, new Failures(1, now), Failures::plus);
         failures.merge("address:" + address, new Failures(1, now), Failures::plus);
@@ -51,9 +53,9 @@ public final class LoginThrottle {
         if (entry == null || entry.count() < free) {
             return 0;
         }
-        long waitSeconds = Math.min(LONGEST_WAIT_SECONDS, 1L << Math.min(entry.count() - free, 30));
-        long left = entry.lastAt() + waitSeconds * NANOS_PER_SECOND - now;
-        return left <= 0 ? 0 : (left + NANOS_PER_SECOND - 1) / NANOS_PER_SECOND;
+        long waitMillis = Math.min(LONGEST_WAIT_SECONDS, 1L << Math.min(entry.count() - free, 30)) * MILLIS_PER_SECOND;
+        long left = Math.min(waitMillis, entry.lastAt() + waitMillis - now);
+        return left <= 0 ? 0 : (left + MILLIS_PER_SECOND - 1) / MILLIS_PER_SECOND;
     }
 
     private record Failures(int count, long lastAt) {

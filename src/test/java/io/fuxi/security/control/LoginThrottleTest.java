@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 
 class LoginThrottleTest {
 
-    private static final long SECOND = 1_000_000_000L;
+    private static final long SECOND = 1_000L;
 
     private final AtomicLong now = new AtomicLong(42 * SECOND);
     private final LoginThrottle throttle = new LoginThrottle(now::get);
@@ -35,6 +35,16 @@ class LoginThrottleTest {
         }
         assertEquals(1, throttle.secondsToWait("someone-else", "10.0.0.9"));
         assertEquals(0, throttle.secondsToWait("someone-else", "10.0.0.8"));
+    }
+
+    @Test
+    void aClockSetBackDoesNotLengthenTheWait() {
+        for (int i = 0; i < LoginThrottle.FREE_FAILURES_PER_ACCOUNT + 1; i++) {
+            throttle.failed("ann", "10.0.0.1");
+        }
+        assertEquals(2, throttle.secondsToWait("ann", "10.0.0.1"));
+        now.addAndGet(-3600 * SECOND);
+        assertEquals(2, throttle.secondsToWait("ann", "10.0.0.1"));
     }
 
     @Test
