@@ -7,8 +7,9 @@ import java.util.List;
 
 /**
  * The asadmin commands Payara Micro runs before it boots (--prebootcommandfile), written into the data directory at
- * each start: the HTTP listener on FUXI_HTTP_ADDRESS only, and no Server header naming the platform. The integration
- * tests' Arquillian deployments run the same commands (TestDatabaseSession writes them for 127.0.0.1).
+ * each start: the HTTP listener on FUXI_HTTP_ADDRESS only, no Server header naming the platform, and Grizzly's
+ * leader-follower IO strategy (ADR 19). The integration tests' Arquillian deployments run the same commands
+ * (TestDatabaseSession writes them for 127.0.0.1).
  */
 public final class PayaraBootCommands {
 
@@ -32,6 +33,8 @@ public final class PayaraBootCommands {
         return List.of(
                 "# Written by the launcher at each start; edits are lost (see FUXI_HTTP_ADDRESS in the README)",
                 "set " + HTTP + "network-listeners.network-listener.http-listener.address=" + httpAddress,
-                "set " + HTTP + "protocols.protocol.http-listener.http.server-header=false");
+                "set " + HTTP + "protocols.protocol.http-listener.http.server-header=false",
+                "set " + HTTP + "transports.transport.tcp.io-strategy="
+                        + "org.glassfish.grizzly.strategies.LeaderFollowerNIOStrategy");
     }
 }
