@@ -124,7 +124,7 @@ class ClusterIT {
 
     @Test
     void anAliasMadeOnOneNodeIsNoLongerUnknownOnTheOther() {
-        String alias = "clu" + Long.toString(System.nanoTime() % 1_000_000, 36);
+        String alias = "clu-" + Long.toString(System.nanoTime() % 1_000_000, 36); // never 6 plain characters
         assertEquals(404, b.follow(alias).statusCode());
         assertEquals(404, b.follow(alias).statusCode(), "B now remembers the alias as unknown");
         a.created("{\"url\":\"https://cluster.example/alias\",\"alias\":\"" + alias + "\"}");
