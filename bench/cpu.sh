@@ -28,7 +28,7 @@ work=$(mktemp -d "$PWD/bench/results/cpu-XXXX")
 trap stop_all EXIT
 start_fuxi "$work/fuxi-data" FUXI_CODES_INITIAL_BATCH_SIZE=4000000
 export BENCH_KEY="$FUXI_KEY" BENCH_CODES_DIR="$work" BENCH_ITEMS=$PER_CALL
-payara=$(pgrep -f "payara-micro.jar .*--port $FUXI_PORT ")
+payara=$(fuxi_payara_pid "$FUXI_PORT")
 mariadb=$(pgrep -f "mariadbd .*$work/fuxi-data")
 
 load() { # load SECONDS: wrk's figures for the kind of create measured

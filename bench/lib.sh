@@ -55,6 +55,12 @@ stop_process() {
   fi
 }
 
+# fuxi_payara_pid PORT: the Payara Micro process of the Fuxi that listens on PORT (the launcher runs it from its root
+# directory as launch-micro.jar)
+fuxi_payara_pid() {
+  pgrep -f "launch-micro.jar .*--port $1 "
+}
+
 stop_fuxi() {
   stop_process "${LAUNCHER_PID:-}"
   LAUNCHER_PID=

@@ -25,7 +25,7 @@ start() {
   BENCH_JAVA_OPTS=${BENCH_JAVA_OPTS:--Xmx3g} start_fuxi "$work/fuxi-data" \
     FUXI_CACHE_MAX_LINKS=$((LINKS * 2)) FUXI_CACHE_LINK_TTL_SECONDS=86400
   base="http://127.0.0.1:$FUXI_PORT"
-  payara=$(pgrep -f "payara-micro.jar .*--port $FUXI_PORT ")
+  payara=$(fuxi_payara_pid "$FUXI_PORT")
   mariadb=$(pgrep -f "mariadbd .*$work/fuxi-data")
 }
 

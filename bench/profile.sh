@@ -25,7 +25,7 @@ work=$(mktemp -d "$PWD/bench/results/profile-XXXX")
 unzip -q -j "$jar" linux-x64/libasyncProfiler.so -d "$work"
 trap stop_all EXIT
 start_fuxi "$work/fuxi-data" FUXI_CODES_INITIAL_BATCH_SIZE=4000000
-payara=$(pgrep -f "payara-micro.jar .*--port $FUXI_PORT ")
+payara=$(fuxi_payara_pid "$FUXI_PORT")
 export BENCH_KEY="$FUXI_KEY" BENCH_CODES_DIR="$work"
 
 load() { # load SECONDS

@@ -26,7 +26,7 @@ echo "cluster of 2 ready on 127.0.0.1:$CLUSTER_BASE; results in $work"
 create_links "$LINKS" "http://127.0.0.1:$CLUSTER_BASE" "$CLUSTER_KEY" "$work/paths.txt"
 export BENCH_PATHS="$work/paths.txt" BENCH_KEY="$CLUSTER_KEY"
 payara=()
-for i in 1 2; do payara+=("$(pgrep -f "payara-micro.jar .*--port $((CLUSTER_BASE + i)) ")"); done
+for i in 1 2; do payara+=("$(fuxi_payara_pid $((CLUSTER_BASE + i)))"); done
 
 # heap_mb PID: the heap in use right after a full collection, in MB
 heap_mb() {

@@ -19,7 +19,8 @@ record LaunchSettings(
         String javaOptions,
         Duration startTimeout,
         long logFileLimitBytes,
-        boolean clustered) {
+        boolean clustered,
+        boolean classDataSharing) {
 
     static LaunchSettings from(Map<String, String> env) {
         return new LaunchSettings(
@@ -32,7 +33,8 @@ record LaunchSettings(
                 Duration.ofSeconds(Long.parseLong(env.getOrDefault("FUXI_START_TIMEOUT_SECONDS", "300"))),
                 Long.parseLong(env.getOrDefault("FUXI_LOG_FILE_MB", "50")) << 20,
                 Stream.of("FUXI_CLUSTER_MEMBERS", "FUXI_CLUSTER_DNS_QUERY")
-                        .anyMatch(name -> !env.getOrDefault(name, "").isBlank()));
+                        .anyMatch(name -> !env.getOrDefault(name, "").isBlank()),
+                !env.getOrDefault("FUXI_CLASS_DATA_SHARING", "true").trim().equalsIgnoreCase("false"));
     }
 
     /** Why these settings cannot work, in one sentence, or empty. */

@@ -66,6 +66,7 @@ class LauncherIT {
         HttpResponse<String> read =
                 api.send(api.request("api/v1/links/" + code).header("Authorization", "Bearer " + key));
         assertEquals(CLICKS, Api.json(read).getInt("totalClicks"), "a graceful stop loses no click");
+        assertPayaraMapsTheClassDataArchive(second);
         second.stop();
     }
 
@@ -145,6 +146,21 @@ class LauncherIT {
         String log = Files.readString(dataDir.resolve("logs/fuxi.log"));
         assertTrue(log.contains("Payara Micro") && log.contains(" ready in "), "Payara Micro's lines are in the log");
         assertTrue(log.contains("mariadb-install-db"), "so are MariaDB's");
+    }
+
+    /**
+     * The first start of a build lists the classes Payara Micro loads and, once ready, builds a class-data archive
+     * from them; its stop waits for it. Every later start, of any data directory, runs Payara Micro on the archive.
+     */
+    private static void assertPayaraMapsTheClassDataArchive(FuxiProcess run) throws IOException {
+        ProcessHandle payara = run.process
+                .descendants()
+                .filter(process -> process.info().commandLine().orElse("").contains("launch-micro.jar"))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(
+                        "no Payara Micro among " + run.process.descendants().toList()));
+        String maps = Files.readString(Path.of("/proc", Long.toString(payara.pid()), "maps"));
+        assertTrue(maps.contains("/payara-runtime/") && maps.contains("/classes.jsa"), "the archive is mapped");
     }
 
     private FuxiProcess start() throws IOException, InterruptedException {

@@ -92,7 +92,7 @@ class LocalClusterIT {
                 .filter(process -> process.info()
                         .commandLine()
                         .orElse("")
-                        .matches(".*payara-micro\\.jar .*--port " + victimPort + " .*"))
+                        .matches(".*launch-micro\\.jar .*--port " + victimPort + " .*"))
                 .findFirst()
                 .orElseThrow(() -> new AssertionError("no Payara Micro on port " + victimPort));
         String followed = throughBalancer

@@ -1,0 +1,275 @@
+package io.fuxi.launcher;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+
+/**
+ * Payara Micro unpacked once per build, JDK and JVM options (its root-directory launcher, launch-micro.jar, with the
+ * runtime jars beside it), and a class-data sharing archive of the classes it loads while Fuxi starts (ADR 20). Each
+ * start gets a fresh root directory of its own under the data directory, like the temporary one Payara Micro would
+ * make, whose jars are hard links to the unpacked ones: the archive names its class path relative to the root
+ * directory, so one archive serves every data directory. A start without an archive lists the classes it loads;
+ * once it is ready, {@link #archiveInBackground} builds the archive from that list in a process of its own.
+ */
+final class PayaraRuntime {
+
+    static final String LAUNCHER_JAR = "launch-micro.jar";
+
+    private final Path unpacked;
+    private final Path archive;
+    private final Path root;
+    private final Path classList;
+    private final List<String> javaOptions;
+    private final boolean sharing;
+    private final boolean archived;
+    private final Consumer<String> log;
+    private volatile Thread builder;
+    private volatile Process dump;
+
+    private PayaraRuntime(Path unpacked, Path root, List<String> javaOptions, boolean sharing, Consumer<String> log) {
+        this.unpacked = unpacked;
+        this.archive = unpacked.resolveSibling("classes.jsa");
+        this.root = root;
+        this.classList = root.resolve("loaded-classes.lst");
+        this.javaOptions = javaOptions;
+        this.sharing = sharing;
+        this.archived = sharing && Files.isRegularFile(archive);
+        this.log = log;
+    }
+
+    /**
+     * Unpacks payara-micro.jar from the build directory into {@code home/payara-runtime/<key>} if that was not done
+     * yet, and makes this start's root directory, {@code dataDir/payara}, afresh.
+     */
+    static PayaraRuntime prepare(
+            Path home, Path dataDir, List<String> javaOptions, boolean sharing, Consumer<String> log)
+            throws IOException, InterruptedException {
+        Path payaraJar = home.resolve("payara-micro.jar");
+        Path unpacked = home.resolve("payara-runtime")
+                .resolve(key(payaraJar, javaOptions))
+                .resolve("root");
+        if (!Files.isRegularFile(unpacked.resolve(LAUNCHER_JAR))) {
+            unpack(payaraJar, unpacked, log);
+        }
+        Path root = dataDir.resolve("payara");
+        deleteTree(root);
+        linkOrCopyTree(unpacked, root);
+        return new PayaraRuntime(unpacked, root, javaOptions, sharing, log);
+    }
+
+    /** The directory Payara Micro runs in: its root directory, where the relative class path resolves. */
+    Path directory() {
+        return root;
+    }
+
+    /** The JVM options for Payara Micro: the archive if there is one, otherwise the list of what it loads. */
+    List<String> classDataOptions() {
+        if (!sharing) {
+            return List.of();
+        }
+        return archived
+                ? List.of("-XX:SharedArchiveFile=" + archive, "-Xshare:auto")
+                : List.of("-XX:DumpLoadedClassList=" + classList);
+    }
+
+    /** The archive in use, if any (for the log). */
+    Optional<Path> archiveInUse() {
+        return archived ? Optional.of(archive) : Optional.empty();
+    }
+
+    /**
+     * Once Fuxi is ready on a start without an archive: builds one from the classes loaded so far, in a process of
+     * its own (about half a minute of one core), unless another launcher of this build is building it already.
+     */
+    void archiveInBackground() {
+        if (!sharing || archived) {
+            return;
+        }
+        Thread thread = new Thread(this::buildArchive, "class-data-archive");
+        thread.setDaemon(true);
+        builder = thread;
+        thread.start();
+    }
+
+    /** Whether an archive is being built by this launcher now. */
+    boolean archiving() {
+        Thread thread = builder;
+        return thread != null && thread.isAlive();
+    }
+
+    /** At stop: waits for an archive that is being built, up to the timeout, then gives it up. */
+    void finishArchive(Duration timeout) throws InterruptedException {
+        Thread thread = builder;
+        if (thread == null) {
+            return;
+        }
+        thread.join(timeout.toMillis());
+        Process running = dump;
+        if (thread.isAlive() && running != null) {
+            running.destroyForcibly().waitFor();
+            thread.join();
+        }
+    }
+
+    private void buildArchive() {
+        Path lockFile = archive.resolveSibling("archive.lock");
+        try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                FileLock lock = channel.tryLock()) {
+            if (lock == null || Files.isRegularFile(archive)) {
+                return; // another launcher builds it, or has just built it
+            }
+            Path list = archive.resolveSibling("classes.lst");
+            Files.write(list, completeLines(classList));
+            Path partial = archive.resolveSibling("classes.jsa.partial");
+            long started = System.nanoTime();
+            List<String> command = new ArrayList<>();
+            command.add(javaExecutable());
+            command.addAll(javaOptions);
+            command.addAll(List.of(
+                    "-Xshare:dump",
+                    "-XX:SharedClassListFile=" + list,
+                    "-XX:SharedArchiveFile=" + partial,
+                    "-jar",
+                    LAUNCHER_JAR));
+            dump = new ProcessBuilder(command)
+                    .directory(unpacked.toFile())
+                    .redirectErrorStream(true)
+                    .redirectOutput(archive.resolveSibling("archive.log").toFile())
+                    .start();
+            int exit = dump.waitFor();
+            if (exit == 0 && Files.isRegularFile(partial)) {
+                Files.move(partial, archive, StandardCopyOption.ATOMIC_MOVE);
+                log.accept(String.format(
+                        "[fuxi] Class-data archive written in %.1f s: %s",
+                        (System.nanoTime() - started) / 1e9, archive));
+            } else {
+                log.accept("[fuxi] The class-data archive was not written (exit " + exit + "); see "
+                        + archive.resolveSibling("archive.log"));
+            }
+        } catch (IOException e) {
+            log.accept("[fuxi] The class-data archive was not written: " + e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The lines of the class list the JVM is still writing, without a last line it has not finished. */
+    private static List<String> completeLines(Path file) throws IOException {
+        String text = Files.readString(file, StandardCharsets.UTF_8);
+        return List.of(text.substring(0, text.lastIndexOf('\n') + 1).split("\n"));
+    }
+
+    /**
+     * Names what an archive depends on besides the jars themselves (whose sizes and times the JVM checks): the JDK,
+     * Payara Micro's jar and the JVM options.
+     */
+    private static String key(Path payaraJar, List<String> javaOptions) throws IOException {
+        String described = String.join(
+                "\n",
+                System.getProperty("java.home"),
+                System.getProperty("java.vm.version"),
+                Long.toString(Files.size(payaraJar)),
+                Files.getLastModifiedTime(payaraJar).toString(),
+                String.join(" ", javaOptions));
+        try {
+            byte[] hash = MessageDigest.getInstance("SHA-256").digest(described.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(hash, 0, 6);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Payara Micro's own unpacking (--outputlauncher), into a directory of its own, then moved in place. */
+    private static void unpack(Path payaraJar, Path unpacked, Consumer<String> log)
+            throws IOException, InterruptedException {
+        Files.createDirectories(unpacked.getParent());
+        Path partial = Files.createTempDirectory(unpacked.getParent(), "unpacking-");
+        Process process = new ProcessBuilder(
+                        javaExecutable(),
+                        "-jar",
+                        payaraJar.toString(),
+                        "--rootdir",
+                        partial.toString(),
+                        "--outputlauncher")
+                .redirectErrorStream(true)
+                .redirectOutput(
+                        partial.resolveSibling(partial.getFileName() + ".log").toFile())
+                .start();
+        if (process.waitFor() != 0 || !Files.isRegularFile(partial.resolve(LAUNCHER_JAR))) {
+            throw new IOException("Payara Micro could not be unpacked into " + partial);
+        }
+        try {
+            Files.move(partial, unpacked, StandardCopyOption.ATOMIC_MOVE);
+            log.accept("[fuxi] Payara Micro unpacked into " + unpacked);
+        } catch (FileAlreadyExistsException | java.nio.file.DirectoryNotEmptyException anotherWasFaster) {
+            deleteTree(partial);
+        }
+        Files.deleteIfExists(partial.resolveSibling(partial.getFileName() + ".log"));
+    }
+
+    /**
+     * A copy of the unpacked tree in which the runtime's jars are hard links (the same files, so the archive's
+     * checks of size and time hold, and no space is used); everything else, which Payara may change, is copied.
+     */
+    private static void linkOrCopyTree(Path from, Path to) throws IOException {
+        try (Stream<Path> paths = Files.walk(from)) {
+            for (Path source : (Iterable<Path>) paths::iterator) {
+                Path target = to.resolve(from.relativize(source).toString());
+                if (Files.isDirectory(source)) {
+                    Files.createDirectories(target);
+                } else if (isRuntimeJar(from.relativize(source))) {
+                    linkOrCopy(source, target);
+                } else {
+                    Files.copy(source, target, StandardCopyOption.COPY_ATTRIBUTES);
+                }
+            }
+        }
+    }
+
+    private static boolean isRuntimeJar(Path relative) {
+        return relative.toString().equals(LAUNCHER_JAR) || relative.startsWith("runtime");
+    }
+
+    private static void linkOrCopy(Path source, Path target) throws IOException {
+        try {
+            Files.createLink(target, source);
+        } catch (IOException | UnsupportedOperationException otherFileSystem) {
+            Files.copy(source, target, StandardCopyOption.COPY_ATTRIBUTES);
+        }
+    }
+
+    static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path path : (Iterable<Path>) paths.sorted(Comparator.reverseOrder())::iterator) {
+                Files.delete(path);
+            }
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+    }
+
+    static String javaExecutable() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+}
