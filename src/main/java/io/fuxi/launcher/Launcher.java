@@ -101,8 +101,13 @@ public final class Launcher {
         } else {
             startDatabase(env);
         }
-        runtime = PayaraRuntime.prepare(
-                home, settings.dataDir(), javaOptions(), settings.classDataSharing(), logFile::line);
+        try {
+            runtime = PayaraRuntime.prepare(
+                    home, settings.dataDir(), javaOptions(), settings.classDataSharing(), logFile::line);
+        } catch (IOException e) {
+            log("Fuxi did not start: Payara Micro's root directory cannot be made: " + e.getMessage());
+            stopAndExit(1);
+        }
         log("Starting Payara Micro with Fuxi (the whole log: " + logFile.path() + ")");
         logFile.line("[fuxi] Class-data archive: "
                 + runtime.archiveInUse().map(Path::toString).orElse("none yet"));

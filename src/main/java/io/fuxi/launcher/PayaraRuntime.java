@@ -181,7 +181,7 @@ final class PayaraRuntime {
      * Names what an archive depends on besides the jars themselves (whose sizes and times the JVM checks): the JDK,
      * Payara Micro's jar and the JVM options.
      */
-    private static String key(Path payaraJar, List<String> javaOptions) throws IOException {
+    static String key(Path payaraJar, List<String> javaOptions) throws IOException {
         String described = String.join(
                 "\n",
                 System.getProperty("java.home"),
@@ -214,7 +214,8 @@ final class PayaraRuntime {
                         partial.resolveSibling(partial.getFileName() + ".log").toFile())
                 .start();
         if (process.waitFor() != 0 || !Files.isRegularFile(partial.resolve(LAUNCHER_JAR))) {
-            throw new IOException("Payara Micro could not be unpacked into " + partial);
+            throw new IOException("Payara Micro could not be unpacked into " + partial + " (its output: "
+                    + partial.resolveSibling(partial.getFileName() + ".log") + ")");
         }
         try {
             Files.move(partial, unpacked, StandardCopyOption.ATOMIC_MOVE);
