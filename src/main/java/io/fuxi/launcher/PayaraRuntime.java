@@ -22,12 +22,13 @@ import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
- * Payara Micro unpacked once per build, JDK and JVM options (its root-directory launcher, launch-micro.jar, with the
- * runtime jars beside it), and a class-data sharing archive of the classes it loads while Fuxi starts (ADR 20). Each
- * start gets a fresh root directory of its own under the data directory, like the temporary one Payara Micro would
- * make, whose jars are hard links to the unpacked ones: the archive names its class path relative to the root
- * directory, so one archive serves every data directory. A start without an archive lists the classes it loads;
- * once it is ready, {@link #archiveInBackground} builds the archive from that list in a process of its own.
+ * Payara Micro unpacked once per build, JDK and set of JVM options other than system properties (its root-directory
+ * launcher, launch-micro.jar, with the runtime jars beside it), and a class-data sharing archive of the classes it
+ * loads while Fuxi starts (ADR 20). Each start gets a fresh root directory of its own under the data directory, like
+ * the temporary one Payara Micro would make, whose jars are hard links to the unpacked ones: the archive names its
+ * class path relative to the root directory, so one archive serves every data directory. A start without an archive
+ * lists the classes it loads; once it is ready, {@link #archiveInBackground} builds the archive from that list in a
+ * process of its own.
  */
 final class PayaraRuntime {
 
@@ -37,19 +38,21 @@ final class PayaraRuntime {
     private final Path archive;
     private final Path root;
     private final Path classList;
-    private final List<String> javaOptions;
+    /** The JVM options without system properties (-D), which an archive does not depend on. */
+    private final List<String> jvmOptions;
+
     private final boolean sharing;
     private final boolean archived;
     private final Consumer<String> log;
     private volatile Thread builder;
     private volatile Process dump;
 
-    private PayaraRuntime(Path unpacked, Path root, List<String> javaOptions, boolean sharing, Consumer<String> log) {
+    private PayaraRuntime(Path unpacked, Path root, List<String> jvmOptions, boolean sharing, Consumer<String> log) {
         this.unpacked = unpacked;
         this.archive = unpacked.resolveSibling("classes.jsa");
         this.root = root;
         this.classList = root.resolve("loaded-classes.lst");
-        this.javaOptions = javaOptions;
+        this.jvmOptions = jvmOptions;
         this.sharing = sharing;
         this.archived = sharing && Files.isRegularFile(archive);
         this.log = log;
@@ -64,7 +67,7 @@ final class PayaraRuntime {
             throws IOException, InterruptedException {
         Path payaraJar = home.resolve("payara-micro.jar");
         Path unpacked = home.resolve("payara-runtime")
-                .resolve(key(payaraJar, javaOptions))
+                .resolve(key(payaraJar, jvmOptions(javaOptions)))
                 .resolve("root");
         if (!Files.isRegularFile(unpacked.resolve(LAUNCHER_JAR))) {
             unpack(payaraJar, unpacked, log);
@@ -72,7 +75,7 @@ final class PayaraRuntime {
         Path root = dataDir.resolve("payara");
         deleteTree(root);
         linkOrCopyTree(unpacked, root);
-        return new PayaraRuntime(unpacked, root, javaOptions, sharing, log);
+        return new PayaraRuntime(unpacked, root, jvmOptions(javaOptions), sharing, log);
     }
 
     /** The directory Payara Micro runs in: its root directory, where the relative class path resolves. */
@@ -142,7 +145,7 @@ final class PayaraRuntime {
             long started = System.nanoTime();
             List<String> command = new ArrayList<>();
             command.add(javaExecutable());
-            command.addAll(javaOptions);
+            command.addAll(jvmOptions);
             command.addAll(List.of(
                     "-Xshare:dump",
                     "-XX:SharedClassListFile=" + list,
@@ -171,6 +174,10 @@ final class PayaraRuntime {
         }
     }
 
+    static List<String> jvmOptions(List<String> javaOptions) {
+        return javaOptions.stream().filter(option -> !option.startsWith("-D")).toList();
+    }
+
     /** The lines of the class list the JVM is still writing, without a last line it has not finished. */
     private static List<String> completeLines(Path file) throws IOException {
         String text = Files.readString(file, StandardCharsets.UTF_8);
@@ -179,16 +186,16 @@ final class PayaraRuntime {
 
     /**
      * Names what an archive depends on besides the jars themselves (whose sizes and times the JVM checks): the JDK,
-     * Payara Micro's jar and the JVM options.
+     * Payara Micro's jar and the JVM options other than system properties.
      */
-    static String key(Path payaraJar, List<String> javaOptions) throws IOException {
+    static String key(Path payaraJar, List<String> jvmOptions) throws IOException {
         String described = String.join(
                 "\n",
                 System.getProperty("java.home"),
                 System.getProperty("java.vm.version"),
                 Long.toString(Files.size(payaraJar)),
                 Files.getLastModifiedTime(payaraJar).toString(),
-                String.join(" ", javaOptions));
+                String.join(" ", jvmOptions));
         try {
             byte[] hash = MessageDigest.getInstance("SHA-256").digest(described.getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(hash, 0, 6);

@@ -75,6 +75,10 @@ class PayaraRuntimeTest {
         Path jar = home.resolve("payara-micro.jar");
         assertEquals(PayaraRuntime.key(jar, OPTIONS), PayaraRuntime.key(jar, List.of("-Xmx64m")));
         assertNotEquals(PayaraRuntime.key(jar, OPTIONS), PayaraRuntime.key(jar, List.of("-Xmx64m", "-XX:+UseZGC")));
+        assertEquals(
+                OPTIONS,
+                PayaraRuntime.jvmOptions(List.of("-Dfuxi.clicks.flush-seconds=3600", "-Xmx64m")),
+                "system properties do not change what an archive holds");
     }
 
     private PayaraRuntime prepare(boolean sharing) throws Exception {
