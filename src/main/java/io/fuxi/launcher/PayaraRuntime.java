@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -66,8 +67,9 @@ final class PayaraRuntime {
             Path home, Path dataDir, List<String> javaOptions, boolean sharing, Consumer<String> log)
             throws IOException, InterruptedException {
         Path payaraJar = home.resolve("payara-micro.jar");
+        List<String> jvmOptions = jvmOptions(javaOptions);
         Path unpacked = home.resolve("payara-runtime")
-                .resolve(key(payaraJar, jvmOptions(javaOptions)))
+                .resolve(key(payaraJar, jvmOptions))
                 .resolve("root");
         if (!Files.isRegularFile(unpacked.resolve(LAUNCHER_JAR))) {
             unpack(payaraJar, unpacked, log);
@@ -75,7 +77,7 @@ final class PayaraRuntime {
         Path root = dataDir.resolve("payara");
         deleteTree(root);
         linkOrCopyTree(unpacked, root);
-        return new PayaraRuntime(unpacked, root, jvmOptions(javaOptions), sharing, log);
+        return new PayaraRuntime(unpacked, root, jvmOptions, sharing, log);
     }
 
     /** The directory Payara Micro runs in: its root directory, where the relative class path resolves. */
@@ -152,10 +154,11 @@ final class PayaraRuntime {
                     "-XX:SharedArchiveFile=" + partial,
                     "-jar",
                     LAUNCHER_JAR));
+            Path output = archive.resolveSibling("archive.log");
             dump = new ProcessBuilder(command)
                     .directory(unpacked.toFile())
                     .redirectErrorStream(true)
-                    .redirectOutput(archive.resolveSibling("archive.log").toFile())
+                    .redirectOutput(output.toFile())
                     .start();
             int exit = dump.waitFor();
             if (exit == 0 && Files.isRegularFile(partial)) {
@@ -164,8 +167,7 @@ final class PayaraRuntime {
                         "[fuxi] Class-data archive written in %.1f s: %s",
                         (System.nanoTime() - started) / 1e9, archive));
             } else {
-                log.accept("[fuxi] The class-data archive was not written (exit " + exit + "); see "
-                        + archive.resolveSibling("archive.log"));
+                log.accept("[fuxi] The class-data archive was not written (exit " + exit + "); see " + output);
             }
         } catch (IOException e) {
             log.accept("[fuxi] The class-data archive was not written: " + e);
@@ -209,6 +211,7 @@ final class PayaraRuntime {
             throws IOException, InterruptedException {
         Files.createDirectories(unpacked.getParent());
         Path partial = Files.createTempDirectory(unpacked.getParent(), "unpacking-");
+        Path output = partial.resolveSibling(partial.getFileName() + ".log");
         Process process = new ProcessBuilder(
                         javaExecutable(),
                         "-jar",
@@ -217,20 +220,19 @@ final class PayaraRuntime {
                         partial.toString(),
                         "--outputlauncher")
                 .redirectErrorStream(true)
-                .redirectOutput(
-                        partial.resolveSibling(partial.getFileName() + ".log").toFile())
+                .redirectOutput(output.toFile())
                 .start();
         if (process.waitFor() != 0 || !Files.isRegularFile(partial.resolve(LAUNCHER_JAR))) {
-            throw new IOException("Payara Micro could not be unpacked into " + partial + " (its output: "
-                    + partial.resolveSibling(partial.getFileName() + ".log") + ")");
+            throw new IOException(
+                    "Payara Micro could not be unpacked into " + partial + " (its output: " + output + ")");
         }
         try {
             Files.move(partial, unpacked, StandardCopyOption.ATOMIC_MOVE);
             log.accept("[fuxi] Payara Micro unpacked into " + unpacked);
-        } catch (FileAlreadyExistsException | java.nio.file.DirectoryNotEmptyException anotherWasFaster) {
+        } catch (FileAlreadyExistsException | DirectoryNotEmptyException anotherWasFaster) {
             deleteTree(partial);
         }
-        Files.deleteIfExists(partial.resolveSibling(partial.getFileName() + ".log"));
+        Files.deleteIfExists(output);
     }
 
     /**
