@@ -7,7 +7,7 @@
 #
 #   bench/cpu.sh creates                                   # 150 s of warm-up, then 3 windows of 20 s
 #   bench/cpu.sh bulk                                      # 40 s of warm-up, then 3 windows of 20 s
-#   BENCH_WARM_UP=60 BENCH_WINDOWS=5 FUXI_LINKS_CREATE_WRITERS=1 bench/cpu.sh creates
+#   BENCH_WARM_UP=60 BENCH_WINDOWS=5 FUXI_LINKS_CREATE_WRITERS=2 bench/cpu.sh creates
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source bench/lib.sh

@@ -1,12 +1,17 @@
 package io.fuxi.links.boundary;
 
+import io.fuxi.links.control.AliasTakenException;
 import io.fuxi.links.control.BulkConflictException;
+import io.fuxi.platform.database.FuxiDataSource;
+import io.fuxi.platform.database.HeldConnection;
 import io.fuxi.platform.problem.ProblemException;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
@@ -15,6 +20,9 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import javax.sql.DataSource;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -22,10 +30,14 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * and write them in one transaction: one multi-row insert per table and one commit (one flush of the redo log) for
  * all. Each caller is answered once the commit that holds its link is done, so a 201 is as durable as before. A
  * create that finds a writer free waits for nobody; under load the batches grow by themselves. A batch sunk by an
- * alias taken since it was looked up is written again create by create, so only that create fails.
+ * alias taken since it was looked up is written again create by create, so only that create fails. Each writer keeps a
+ * connection of its own and commits its transactions itself (ADR 21): no JTA transaction, no EJB call and no pool
+ * checkout per batch.
  */
 @ApplicationScoped
 public class CreateBatches {
+
+    private static final Logger LOG = Logger.getLogger(CreateBatches.class.getName());
 
     /** How long a caller waits for its commit before answering 503: a safety net, the database pool fails sooner. */
     static final long WAIT_SECONDS = 30;
@@ -33,11 +45,17 @@ public class CreateBatches {
     @Resource
     ManagedThreadFactory threads;
 
-    @Inject
-    LinkWriter writer;
+    @Resource(lookup = FuxiDataSource.WRITERS_JNDI_NAME)
+    DataSource database;
 
     @Inject
-    @ConfigProperty(name = "fuxi.links.create-writers", defaultValue = "2")
+    LinkInserts inserts;
+
+    @Inject
+    Event<LinkCreated> created;
+
+    @Inject
+    @ConfigProperty(name = "fuxi.links.create-writers", defaultValue = "1")
     int writerCount;
 
     @Inject
@@ -80,12 +98,12 @@ public class CreateBatches {
     }
 
     private void writeUntilStopped() {
-        try {
+        try (HeldConnection connection = new HeldConnection(database)) {
             while (!Thread.currentThread().isInterrupted()) {
                 List<Pending> batch = new ArrayList<>();
                 batch.add(waiting.take());
                 waiting.drainTo(batch, batchMax - 1);
-                write(batch);
+                write(connection, batch);
             }
         } catch (InterruptedException stopping) {
             // the application stops
@@ -98,26 +116,54 @@ public class CreateBatches {
         }
     }
 
-    private void write(List<Pending> batch) {
+    private void write(HeldConnection connection, List<Pending> batch) {
         try {
-            List<BulkResult> results =
-                    writer.create(batch.stream().map(Pending::create).toList());
-            for (int i = 0; i < batch.size(); i++) {
-                batch.get(i).done().complete(results.get(i));
-            }
+            commit(connection, batch);
         } catch (BulkConflictException conflict) {
-            batch.forEach(this::writeAlone);
-        } catch (RuntimeException | Error failure) { // the database is out, say: every caller learns it
-            batch.forEach(pending -> pending.done().completeExceptionally(failure));
+            connection.rollback();
+            batch.forEach(pending -> writeAlone(connection, pending));
+        } catch (SQLException | RuntimeException | Error failure) { // the database is out, say: every caller learns it
+            fail(connection, batch, failure);
         }
     }
 
-    private void writeAlone(Pending pending) {
+    private void writeAlone(HeldConnection connection, Pending pending) {
         try {
-            pending.done().complete(writer.create(List.of(pending.create())).get(0));
-        } catch (RuntimeException failure) {
-            pending.done().completeExceptionally(failure);
+            commit(connection, List.of(pending));
+        } catch (BulkConflictException conflict) {
+            connection.rollback();
+            answerConflict(pending, conflict);
+        } catch (SQLException | RuntimeException | Error failure) {
+            fail(connection, List.of(pending), failure);
         }
+    }
+
+    /** Writes the batch in one transaction and commits it; then announces the new links and answers each caller. */
+    private void commit(HeldConnection connection, List<Pending> batch) throws SQLException {
+        LinkInserts.Written written = inserts.writeAndCommit(
+                connection.get(), batch.stream().map(Pending::create).toList());
+        try {
+            written.announce(created);
+        } catch (RuntimeException observer) { // the links are committed: the callers get them all the same
+            LOG.log(Level.WARNING, "an observer of new links failed", observer);
+        }
+        for (int i = 0; i < batch.size(); i++) {
+            batch.get(i).done().complete(written.results().get(i));
+        }
+    }
+
+    /** A create written alone whose link insert met a duplicate: its alias was taken since it was looked up. */
+    private static void answerConflict(Pending pending, BulkConflictException conflict) {
+        pending.create()
+                .alias()
+                .ifPresentOrElse(
+                        alias -> pending.done().complete(BulkResult.failed(new AliasTakenException(alias).toProblem())),
+                        () -> pending.done().completeExceptionally(conflict));
+    }
+
+    private static void fail(HeldConnection connection, List<Pending> batch, Throwable failure) {
+        connection.drop(failure);
+        batch.forEach(pending -> pending.done().completeExceptionally(failure));
     }
 
     private record Pending(CheckedCreate create, CompletableFuture<BulkResult> done) {}

@@ -11,7 +11,6 @@ import jakarta.persistence.PersistenceContext;
 import java.io.StringReader;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
 import java.util.Set;
@@ -23,7 +22,8 @@ import java.util.Set;
 @Dependent
 public class LinkHistory {
 
-    private static final String INSERT = "INSERT INTO link_history"
+    /** A one-row INSERT of link_history, for {@link RowInserts}. */
+    public static final String INSERT = "INSERT INTO link_history"
             + " (code, link_created_at, at, actor, action, before_fields, after_fields) VALUES (?, ?, ?, ?, ?, ?, ?)";
 
     /** The newest entries a read returns. */
@@ -32,13 +32,9 @@ public class LinkHistory {
     @PersistenceContext
     EntityManager em;
 
-    /** Records the creation of new links, each at its creation time. */
-    public void created(Collection<Link> links, String actor) {
-        List<Object[]> rows = new ArrayList<>(links.size());
-        for (Link link : links) {
-            rows.add(row(link, actor, link.createdAt(), "created", null, LinkFields.of(link)));
-        }
-        RowInserts.insert(em, INSERT, rows);
+    /** The row that records a new link's creation by the actor, at its creation time. */
+    public static Object[] createdRow(Link link, String actor) {
+        return row(link, actor, link.createdAt(), "created", null, LinkFields.of(link));
     }
 
     /** Records a change from the fields as they were; nothing when no field changed. */

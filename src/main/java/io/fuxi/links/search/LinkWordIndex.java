@@ -23,13 +23,18 @@ public class LinkWordIndex {
     EntityManager em;
 
     public void add(Collection<Link> links) {
+        RowInserts.insert(em, INSERT, wordsOf(links).rows());
+    }
+
+    /** The rows of the new links' words, for a caller that inserts them with other rows. */
+    public static RowInserts.Rows wordsOf(Collection<Link> links) {
         List<Object[]> rows = new ArrayList<>();
         for (Link link : links) {
             for (String word : UrlWords.of(link.url())) {
                 rows.add(new Object[] {link.ownerKeyId(), word, link.createdAt(), link.code()});
             }
         }
-        RowInserts.insert(em, INSERT, rows);
+        return new RowInserts.Rows(INSERT, rows);
     }
 
     public void remove(Collection<String> codes) {

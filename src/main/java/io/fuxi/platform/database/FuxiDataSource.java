@@ -1,7 +1,7 @@
 package io.fuxi.platform.database;
 
 /**
- * The application's two pools on the one database, at fuxi.db.url, fuxi.db.user and fuxi.db.password (MicroProfile
+ * The application's three pools on the one database, at fuxi.db.url, fuxi.db.user and fuxi.db.password (MicroProfile
  * Config; the launcher sets them for its embedded MariaDB). They are declared in WEB-INF/web.xml (data-source), not by
  * an annotation here: Payara missed the annotation on about one start in 35 (its class model is built on several
  * threads), and the deployment then failed.
@@ -15,11 +15,14 @@ package io.fuxi.platform.database;
  * itself instead of asking the server. Hibernate writes Instants as UTC; the connection does not shift them again.
  * {@link #JOBS_JNDI_NAME} serves the background jobs (migrations, code batches, the purge, the click flush, the
  * census), whose statements may run for minutes on a large table, and which must never take the requests'
- * connections.
+ * connections. {@link #WRITERS_JNDI_NAME} is the requests' pool with several statements allowed in one (each of them
+ * parameterized): it serves only the writers of single creates, which send a batch's inserts and its commit in one
+ * round trip (ADR 21).
  */
 public final class FuxiDataSource {
     public static final String JNDI_NAME = "java:app/jdbc/fuxi";
     public static final String JOBS_JNDI_NAME = "java:app/jdbc/fuxi-jobs";
+    public static final String WRITERS_JNDI_NAME = "java:app/jdbc/fuxi-writers";
 
     private FuxiDataSource() {}
 }

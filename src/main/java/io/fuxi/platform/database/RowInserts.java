@@ -1,6 +1,7 @@
 package io.fuxi.platform.database;
 
 import jakarta.persistence.EntityManager;
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Types;
@@ -9,6 +10,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -24,6 +26,8 @@ public final class RowInserts {
     /** ER_DUP_ENTRY */
     private static final int DUPLICATE_KEY = 1062;
 
+    private static final String VALUES = "VALUES ";
+
     private RowInserts() {}
 
     /**
@@ -34,27 +38,82 @@ public final class RowInserts {
      *     transaction rolls back
      */
     public static void insert(EntityManager em, String sql, Collection<Object[]> rows) {
+        if (!rows.isEmpty()) {
+            TransactionConnection.apply(em, connection -> {
+                insert(connection, sql, rows);
+                return null;
+            });
+        }
+    }
+
+    /** {@link #insert(EntityManager, String, Collection)} on a connection whose transaction the caller runs. */
+    public static void insert(Connection connection, String sql, Collection<Object[]> rows) throws SQLException {
         if (rows.isEmpty()) {
             return;
         }
-        TransactionConnection.apply(em, connection -> {
-            Map<Instant, String> instants = new HashMap<>();
-            try (PreparedStatement insert = connection.prepareStatement(sql)) {
-                for (Object[] row : rows) {
-                    for (int i = 0; i < row.length; i++) {
-                        bind(insert, i + 1, row[i], instants);
-                    }
-                    insert.addBatch();
+        Map<Instant, String> instants = new HashMap<>();
+        try (PreparedStatement insert = connection.prepareStatement(sql)) {
+            for (Object[] row : rows) {
+                for (int i = 0; i < row.length; i++) {
+                    bind(insert, i + 1, row[i], instants);
                 }
-                insert.executeBatch();
-                return null;
-            } catch (SQLException e) {
-                if (isDuplicate(e)) {
-                    throw new DuplicateRowException(e);
-                }
-                throw e;
+                insert.addBatch();
             }
-        });
+            insert.executeBatch();
+        } catch (SQLException e) {
+            if (isDuplicate(e)) {
+                throw new DuplicateRowException(e);
+            }
+            throw e;
+        }
+    }
+
+    /** The rows of a one-row INSERT ({@code INSERT ... VALUES (?, ...)}), for {@link #insertTogether}. */
+    public record Rows(String sql, Collection<Object[]> rows) {}
+
+    /**
+     * The rows of several one-row INSERTs as multi-row INSERTs, followed by {@code last} (say, COMMIT), sent as one
+     * statement in one round trip: the connection must allow several statements in one (allowMultiQueries). The
+     * server stops at the first statement that fails, and the caller's rollback undoes those before it.
+     *
+     * @throws DuplicateRowException when a row's key is taken
+     */
+    public static void insertTogether(Connection connection, List<Rows> inserts, String last) throws SQLException {
+        StringBuilder sql = new StringBuilder();
+        for (Rows insert : inserts) {
+            if (!insert.rows().isEmpty()) {
+                sql.append(multiRow(insert)).append(";\n");
+            }
+        }
+        sql.append(last);
+        Map<Instant, String> instants = new HashMap<>();
+        try (PreparedStatement statement = connection.prepareStatement(sql.toString())) {
+            int position = 1;
+            for (Rows insert : inserts) {
+                for (Object[] row : insert.rows()) {
+                    for (Object value : row) {
+                        bind(statement, position++, value, instants);
+                    }
+                }
+            }
+            statement.execute();
+            while (statement.getMoreResults() || statement.getUpdateCount() != -1) {
+                // every statement's outcome is read: a failure of any of them is thrown
+            }
+        } catch (SQLException e) {
+            if (isDuplicate(e)) {
+                throw new DuplicateRowException(e);
+            }
+            throw e;
+        }
+    }
+
+    /** The one-row INSERT with its VALUES group repeated once per row. */
+    static String multiRow(Rows insert) {
+        String sql = insert.sql();
+        int values = sql.lastIndexOf(VALUES) + VALUES.length();
+        return sql.substring(0, values)
+                + Sql.repeat(sql.substring(values), insert.rows().size());
     }
 
     /**

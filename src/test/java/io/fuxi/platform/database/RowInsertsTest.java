@@ -1,11 +1,13 @@
 package io.fuxi.platform.database;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.BatchUpdateException;
 import java.sql.SQLException;
 import java.sql.SQLIntegrityConstraintViolationException;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class RowInsertsTest {
@@ -31,5 +33,13 @@ class RowInsertsTest {
                 new SQLIntegrityConstraintViolationException("Column 'url' cannot be null", "23000", 1048)));
         assertFalse(RowInserts.isDuplicate(new SQLException("Communications link failure", "08S01")));
         assertFalse(RowInserts.isDuplicate(new BatchUpdateException("Data too long", "22001", 1406, new int[0])));
+    }
+
+    @Test
+    void aOneRowInsertBecomesAMultiRowInsertWithAGroupPerRow() {
+        RowInserts.Rows rows = new RowInserts.Rows(
+                "INSERT INTO t (a, b) VALUES (?, ?)",
+                List.of(new Object[] {1, 2}, new Object[] {3, 4}, new Object[] {5, 6}));
+        assertEquals("INSERT INTO t (a, b) VALUES (?, ?), (?, ?), (?, ?)", RowInserts.multiRow(rows));
     }
 }
