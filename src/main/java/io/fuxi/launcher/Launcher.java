@@ -234,6 +234,14 @@ public final class Launcher {
             } catch (IOException notYet) {
                 // not listening yet
             }
+            if (payaraOutput.gaveUp()) {
+                String cause = payaraOutput.failure().orElse("Payara Micro did not start");
+                String port = cause.contains("Address already in use")
+                        ? " (FUXI_HTTP_PORT is " + settings.httpPort() + ")"
+                        : "";
+                log("Fuxi did not start: " + cause + port + " (the whole log: " + logFile.path() + "). Stopping.");
+                stopAndExit(1);
+            }
             if (payaraOutput.booted() && bootedAt == 0) {
                 bootedAt = System.nanoTime();
             } else if (bootedAt != 0 && System.nanoTime() - bootedAt > DEPLOYED_GRACE.toNanos()) {

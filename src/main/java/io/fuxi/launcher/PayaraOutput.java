@@ -26,9 +26,14 @@ final class PayaraOutput {
     private static final Pattern MESSAGE = Pattern.compile("\\[levelValue: \\d+] (.*)$");
     private static final Pattern CAUSED_BY = Pattern.compile("^\\s*Caused by: [\\w.$]+: (.+)$");
     private static final Pattern BOOTED = Pattern.compile("Payara Micro .* ready in ");
+    /** The first line of an exception's trace: its class and its message. */
+    private static final Pattern EXCEPTION = Pattern.compile("^[\\w.$]+(?:Exception|Error): (.+)$");
+    /** Payara Micro's last words when its own start failed (a port in use, say): it does not always exit. */
+    private static final String GAVE_UP = "Shutting down server due to startup exception";
 
     private final LogFile log;
     private volatile boolean booted;
+    private volatile boolean gaveUp;
     private volatile String firstSevere;
     private volatile String deepestCause;
     private volatile String toldCause;
@@ -71,12 +76,20 @@ final class PayaraOutput {
         if (BOOTED.matcher(line).find()) {
             booted = true;
         }
+        if (line.contains(GAVE_UP)) {
+            gaveUp = true;
+        }
         noteSevere(line);
     }
 
     /** Payara Micro printed that it is ready: its deployments are done, whether or not they worked. */
     boolean booted() {
         return booted;
+    }
+
+    /** Payara Micro said that its own start failed: nothing more will come, even if its process lives on. */
+    boolean gaveUp() {
+        return gaveUp;
     }
 
     /**
@@ -113,6 +126,8 @@ final class PayaraOutput {
         Matcher cause = CAUSED_BY.matcher(line);
         if (cause.find()) {
             deepestCause = cause.group(1).trim();
+        } else if (deepestCause == null && (cause = EXCEPTION.matcher(line)).find()) {
+            deepestCause = cause.group(1).trim(); // the exception itself, until a cause of it is found
         }
     }
 }

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -89,6 +91,26 @@ class LauncherIT {
                         + closedPort + "/fuxi: Connection refused (the whole log: "),
                 said);
         assertTrue(run.output.size() <= 10, said);
+    }
+
+    /**
+     * A port that another program holds ends the run command once Payara Micro gives up, with the cause in one
+     * sentence: Payara Micro's own process does not always exit then, and the launcher waited for the start timeout.
+     */
+    @Test
+    void saysWhenItsPortIsInUse() throws Exception {
+        try (ServerSocket taken = new ServerSocket(httpPort, 1, InetAddress.getLoopbackAddress())) {
+            FuxiProcess run = FuxiProcess.start(launcher());
+            assertTrue(run.process.waitFor(150, TimeUnit.SECONDS), "the launcher still waits");
+            assertEquals(1, run.process.exitValue());
+            run.reader.join(10_000);
+            String said = String.join("\n", run.output);
+            assertTrue(
+                    said.contains("[fuxi] Fuxi did not start: Address already in use (FUXI_HTTP_PORT is " + httpPort
+                            + ") (the whole log: "),
+                    said);
+            assertTrue(run.output.size() <= 10, said);
+        }
     }
 
     /**

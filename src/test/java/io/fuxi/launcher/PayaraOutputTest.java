@@ -87,6 +87,21 @@ class PayaraOutputTest {
         assertEquals(Optional.of("Exception while loading the app"), output.failure());
     }
 
+    @Test
+    void payaraMicrosOwnFailedStartIsToldByItsException() throws IOException {
+        PayaraOutput output = new PayaraOutput(LogFile.open(dir, 1_000_000));
+        run(output, PREFIX + "[[", "  Shutting down server due to startup exception");
+        assertTrue(output.gaveUp());
+        run(
+                output,
+                "java.net.BindException: Address already in use",
+                "\tat java.base/sun.nio.ch.Net.bind0(Native Method)",
+                "]]",
+                PREFIX + "Failed to start, exiting");
+        assertFalse(output.booted());
+        assertEquals(Optional.of("Address already in use"), output.failure());
+    }
+
     private List<String> run(String... lines) throws IOException {
         return run(new PayaraOutput(LogFile.open(dir, 1_000_000)), lines);
     }
