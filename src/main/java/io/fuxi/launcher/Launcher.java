@@ -1,6 +1,8 @@
 package io.fuxi.launcher;
 
 import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -83,6 +85,21 @@ public final class Launcher {
         }
     }
 
+    /**
+     * A port that another program holds would fail Payara Micro's start only after its boot, and its process does not
+     * always exit then: a bind of our own says so at once.
+     */
+    private void refuseATakenPort() {
+        try (ServerSocket socket = new ServerSocket()) {
+            socket.setReuseAddress(true); // a connection of the previous run in TIME_WAIT does not hold the port
+            socket.bind(new InetSocketAddress(settings.httpAddress(), settings.httpPort()));
+        } catch (IOException taken) {
+            log("Fuxi did not start: port " + settings.httpPort() + " on " + settings.httpAddress()
+                    + " is in use by another program (FUXI_HTTP_PORT, FUXI_HTTP_ADDRESS): " + taken.getMessage());
+            System.exit(1);
+        }
+    }
+
     /** Only the embedded database, until stopped: what the nodes of a local cluster share (./fuxi cluster). */
     private void runDatabaseOnly() throws InterruptedException {
         startDatabase(new HashMap<>());
@@ -93,6 +110,7 @@ public final class Launcher {
 
     private void run() throws IOException, InterruptedException {
         long started = System.nanoTime();
+        refuseATakenPort();
         Map<String, String> env = new HashMap<>(System.getenv());
         env.put("FUXI_DATA_DIR", settings.dataDir().toString());
         env.putIfAbsent("FUXI_BASE_URL", "http://localhost:" + settings.httpPort());
@@ -224,6 +242,11 @@ public final class Launcher {
                 .timeout(Duration.ofSeconds(30))
                 .build();
         while (payara.isAlive() && !stopping.get()) {
+            if (payaraOutput.gaveUp()) {
+                log("Fuxi did not start: " + payaraOutput.failure().orElse("Payara Micro did not start")
+                        + " (the whole log: " + logFile.path() + "). Stopping.");
+                stopAndExit(1);
+            }
             try {
                 if (client.send(probe, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
                     log(String.format(
@@ -233,14 +256,6 @@ public final class Launcher {
                 }
             } catch (IOException notYet) {
                 // not listening yet
-            }
-            if (payaraOutput.gaveUp()) {
-                String cause = payaraOutput.failure().orElse("Payara Micro did not start");
-                String port = cause.contains("Address already in use")
-                        ? " (FUXI_HTTP_PORT is " + settings.httpPort() + ")"
-                        : "";
-                log("Fuxi did not start: " + cause + port + " (the whole log: " + logFile.path() + "). Stopping.");
-                stopAndExit(1);
             }
             if (payaraOutput.booted() && bootedAt == 0) {
                 bootedAt = System.nanoTime();

@@ -26,7 +26,7 @@ import javax.sql.DataSource;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Group commit for single creates (ADR 14). A few writer threads each take every create waiting when they are free
+ * Group commit for single creates (ADR 14). Each writer thread (one by default) takes every create waiting when it is free
  * and write them in one transaction: one multi-row insert per table and one commit (one flush of the redo log) for
  * all. Each caller is answered once the commit that holds its link is done, so a 201 is as durable as before. A
  * create that finds a writer free waits for nobody; under load the batches grow by themselves. A batch sunk by an
@@ -39,7 +39,7 @@ public class CreateBatches {
 
     private static final Logger LOG = Logger.getLogger(CreateBatches.class.getName());
 
-    /** How long a caller waits for its commit before answering 503: a safety net, the database pool fails sooner. */
+    /** How long a caller waits for its commit before answering 503: a safety net, the connection's timeouts fail sooner. */
     static final long WAIT_SECONDS = 30;
 
     @Resource

@@ -14,9 +14,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Inserts rows on the connection of the caller's transaction ({@link TransactionConnection}) as one JDBC batch, which
- * the driver sends as multi-row INSERTs (rewriteBatchedStatements). A bulk create's profile showed Hibernate's native
- * queries spending more on their thousands of parameters than the driver spent on the insert.
+ * Inserts rows on the connection of the caller's transaction ({@link TransactionConnection}, or one whose transactions
+ * the caller runs itself) as one JDBC batch, which the driver sends as multi-row INSERTs (rewriteBatchedStatements), or
+ * several tables' rows and a COMMIT as one statement ({@link #insertTogether}). A bulk create's profile showed
+ * Hibernate's native queries spending more on their thousands of parameters than the driver spent on the insert.
  */
 public final class RowInserts {
 
@@ -96,10 +97,7 @@ public final class RowInserts {
                     }
                 }
             }
-            statement.execute();
-            while (statement.getMoreResults() || statement.getUpdateCount() != -1) {
-                // every statement's outcome is read: a failure of any of them is thrown
-            }
+            statement.execute(); // Connector/J reads every statement's outcome here, and throws the first failure
         } catch (SQLException e) {
             if (isDuplicate(e)) {
                 throw new DuplicateRowException(e);
