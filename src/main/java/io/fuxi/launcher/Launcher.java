@@ -243,9 +243,7 @@ public final class Launcher {
                 .build();
         while (payara.isAlive() && !stopping.get()) {
             if (payaraOutput.gaveUp()) {
-                log("Fuxi did not start: " + payaraOutput.failure().orElse("Payara Micro did not start")
-                        + " (the whole log: " + logFile.path() + "). Stopping.");
-                stopAndExit(1);
+                didNotStart("Payara Micro did not start");
             }
             try {
                 if (client.send(probe, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
@@ -260,10 +258,7 @@ public final class Launcher {
             if (payaraOutput.booted() && bootedAt == 0) {
                 bootedAt = System.nanoTime();
             } else if (bootedAt != 0 && System.nanoTime() - bootedAt > DEPLOYED_GRACE.toNanos()) {
-                log("Fuxi did not start: "
-                        + payaraOutput.failure().orElse("Payara Micro booted without it")
-                        + " (the whole log: " + logFile.path() + "). Stopping.");
-                stopAndExit(1);
+                didNotStart("Payara Micro booted without it");
             }
             if (System.nanoTime() > deadline) {
                 log("Fuxi did not become ready within "
@@ -278,6 +273,13 @@ public final class Launcher {
             }
             Thread.sleep(250);
         }
+    }
+
+    /** Says why the start failed (Payara Micro's own words, else the given ones) and stops everything. */
+    private void didNotStart(String otherwise) {
+        log("Fuxi did not start: " + payaraOutput.failure().orElse(otherwise) + " (the whole log: " + logFile.path()
+                + "). Stopping.");
+        stopAndExit(1);
     }
 
     private void stopAndExit(int status) {
