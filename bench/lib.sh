@@ -56,9 +56,9 @@ stop_process() {
 }
 
 # fuxi_payara_pid PORT: the Payara Micro process of the Fuxi that listens on PORT (the launcher runs it from its root
-# directory as launch-micro.jar)
+# directory as launch-fuxi.jar, ADR 22)
 fuxi_payara_pid() {
-  pgrep -f "launch-micro.jar .*--port $1 "
+  pgrep -f "launch-fuxi.jar .*--port $1 "
 }
 
 stop_fuxi() {

@@ -34,6 +34,9 @@ public final class Launcher {
 
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
 
+    /** How long a stop waits for a class-data archive being built (about a minute of one core, once per build). */
+    private static final Duration ARCHIVE_TIMEOUT = Duration.ofSeconds(150);
+
     /** How long the application may take to answer after Payara Micro said it booted (its deployments are done). */
     private static final Duration DEPLOYED_GRACE = Duration.ofSeconds(5);
 
@@ -207,7 +210,7 @@ public final class Launcher {
                 "-jar",
                 PayaraRuntime.LAUNCHER_JAR, // in the root directory, where Payara Micro runs
                 "--deploy",
-                home.resolve("fuxi.war").toString(),
+                runtime.application().toString(),
                 "--contextroot",
                 "/",
                 "--port",
@@ -310,9 +313,9 @@ public final class Launcher {
     /** Lets a class-data archive that is being built finish (once per build), so that the next start has it. */
     private void finishArchive() {
         if (runtime != null && runtime.archiving()) {
-            log("Finishing the class-data archive that makes the next starts faster (once per build, about 30 s)");
+            log("Finishing the class-data archive that makes the next starts faster (once per build, about a minute)");
             try {
-                runtime.finishArchive(STOP_TIMEOUT);
+                runtime.finishArchive(ARCHIVE_TIMEOUT);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

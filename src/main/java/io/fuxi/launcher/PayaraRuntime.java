@@ -1,6 +1,7 @@
 package io.fuxi.launcher;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -20,20 +21,31 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.jar.Attributes;
+import java.util.jar.JarFile;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
 import java.util.stream.Stream;
 
 /**
- * Payara Micro unpacked once per build, JDK and set of JVM options other than system properties (its root-directory
- * launcher, launch-micro.jar, with the runtime jars beside it), and a class-data sharing archive of the classes it
- * loads while Fuxi starts (ADR 20). Each start gets a fresh root directory of its own under the data directory, like
- * the temporary one Payara Micro would make, whose jars are hard links to the unpacked ones: the archive names its
- * class path relative to the root directory, so one archive serves every data directory. A start without an archive
- * lists the classes it loads; once it is ready, {@link #archiveInBackground} builds the archive from that list in a
- * process of its own.
+ * Payara Micro unpacked once per build, JDK, set of JVM options other than system properties and set of Fuxi's
+ * libraries (its root-directory launcher, launch-micro.jar, with the runtime jars beside it, and the WAR's libraries
+ * in lib, ADR 22), and a class-data sharing archive of the classes it loads while Fuxi starts (ADR 20). Payara runs as
+ * launch-fuxi.jar, whose manifest is launch-micro.jar's with the libraries added to its class path. Each start gets a
+ * fresh root directory of its own under the data directory, like the temporary one Payara Micro would make, whose
+ * jars are hard links to the unpacked ones, and the WAR without its libraries: the archive names its class path
+ * relative to the root directory, so one archive serves every data directory. A start without an archive lists the
+ * classes it loads; once it is ready, {@link #archiveInBackground} builds the archive from that list in a process of
+ * its own.
  */
 final class PayaraRuntime {
 
-    static final String LAUNCHER_JAR = "launch-micro.jar";
+    /** The jar Payara Micro runs as: launch-micro.jar's manifest with Fuxi's libraries on the class path. */
+    static final String LAUNCHER_JAR = "launch-fuxi.jar";
+
+    private static final String PAYARA_LAUNCHER_JAR = "launch-micro.jar";
+    private static final String LIBRARIES = "lib";
+    private static final String APPLICATION = "fuxi.war";
 
     private final Path unpacked;
     private final Path archive;
@@ -60,29 +72,37 @@ final class PayaraRuntime {
     }
 
     /**
-     * Unpacks payara-micro.jar from the build directory into {@code home/payara-runtime/<key>} if that was not done
-     * yet, and makes this start's root directory, {@code dataDir/payara}, afresh.
+     * Unpacks payara-micro.jar and fuxi.war's libraries from the build directory into
+     * {@code home/payara-runtime/<key>} if that was not done yet, and makes this start's root directory,
+     * {@code dataDir/payara}, afresh.
      */
     static PayaraRuntime prepare(
             Path home, Path dataDir, List<String> javaOptions, boolean sharing, Consumer<String> log)
             throws IOException, InterruptedException {
         Path payaraJar = home.resolve("payara-micro.jar");
+        WarLibraries war = new WarLibraries(home.resolve(APPLICATION));
         List<String> jvmOptions = jvmOptions(javaOptions);
         Path unpacked = home.resolve("payara-runtime")
-                .resolve(key(payaraJar, jvmOptions))
+                .resolve(key(payaraJar, jvmOptions, war.describe()))
                 .resolve("root");
         if (!Files.isRegularFile(unpacked.resolve(LAUNCHER_JAR))) {
-            unpack(payaraJar, unpacked, log);
+            unpack(payaraJar, war, unpacked, log);
         }
         Path root = dataDir.resolve("payara");
         deleteTree(root);
         linkOrCopyTree(unpacked, root);
+        war.writeApplication(root.resolve(APPLICATION));
         return new PayaraRuntime(unpacked, root, jvmOptions, sharing, log);
     }
 
     /** The directory Payara Micro runs in: its root directory, where the relative class path resolves. */
     Path directory() {
         return root;
+    }
+
+    /** What Payara Micro deploys: fuxi.war without the libraries, which are on its class path. */
+    Path application() {
+        return root.resolve(APPLICATION);
     }
 
     /** The JVM options for Payara Micro: the archive if there is one, otherwise the list of what it loads. */
@@ -188,16 +208,17 @@ final class PayaraRuntime {
 
     /**
      * Names what an archive depends on besides the jars themselves (whose sizes and times the JVM checks): the JDK,
-     * Payara Micro's jar and the JVM options other than system properties.
+     * Payara Micro's jar, the JVM options other than system properties and the libraries on the class path.
      */
-    static String key(Path payaraJar, List<String> jvmOptions) throws IOException {
+    static String key(Path payaraJar, List<String> jvmOptions, String libraries) throws IOException {
         String described = String.join(
                 "\n",
                 System.getProperty("java.home"),
                 System.getProperty("java.vm.version"),
                 Long.toString(Files.size(payaraJar)),
                 Files.getLastModifiedTime(payaraJar).toString(),
-                String.join(" ", jvmOptions));
+                String.join(" ", jvmOptions),
+                libraries);
         try {
             byte[] hash = MessageDigest.getInstance("SHA-256").digest(described.getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(hash, 0, 6);
@@ -206,8 +227,11 @@ final class PayaraRuntime {
         }
     }
 
-    /** Payara Micro's own unpacking (--outputlauncher), into a directory of its own, then moved in place. */
-    private static void unpack(Path payaraJar, Path unpacked, Consumer<String> log)
+    /**
+     * Payara Micro's own unpacking (--outputlauncher) and the WAR's libraries beside it, into a directory of its own,
+     * then moved in place.
+     */
+    private static void unpack(Path payaraJar, WarLibraries war, Path unpacked, Consumer<String> log)
             throws IOException, InterruptedException {
         Files.createDirectories(unpacked.getParent());
         Path partial = Files.createTempDirectory(unpacked.getParent(), "unpacking-");
@@ -222,10 +246,11 @@ final class PayaraRuntime {
                 .redirectErrorStream(true)
                 .redirectOutput(output.toFile())
                 .start();
-        if (process.waitFor() != 0 || !Files.isRegularFile(partial.resolve(LAUNCHER_JAR))) {
+        if (process.waitFor() != 0 || !Files.isRegularFile(partial.resolve(PAYARA_LAUNCHER_JAR))) {
             throw new IOException(
                     "Payara Micro could not be unpacked into " + partial + " (its output: " + output + ")");
         }
+        writeLauncher(partial, war.extract(partial.resolve(LIBRARIES)));
         try {
             Files.move(partial, unpacked, StandardCopyOption.ATOMIC_MOVE);
             log.accept("[fuxi] Payara Micro unpacked into " + unpacked);
@@ -233,6 +258,26 @@ final class PayaraRuntime {
             deleteTree(partial);
         }
         Files.deleteIfExists(output);
+    }
+
+    /**
+     * Writes launch-fuxi.jar: launch-micro.jar's manifest (its main class, the modules it opens) whose class path is
+     * launch-micro.jar, which names the runtime jars in turn, and then the libraries.
+     */
+    static void writeLauncher(Path root, List<String> libraries) throws IOException {
+        Manifest manifest;
+        try (JarFile payaraLauncher =
+                new JarFile(root.resolve(PAYARA_LAUNCHER_JAR).toFile())) {
+            manifest = new Manifest(payaraLauncher.getManifest());
+        }
+        StringBuilder classPath = new StringBuilder(PAYARA_LAUNCHER_JAR);
+        libraries.forEach(
+                library -> classPath.append(' ').append(LIBRARIES).append('/').append(library));
+        manifest.getMainAttributes().put(Attributes.Name.CLASS_PATH, classPath.toString());
+        try (OutputStream out = Files.newOutputStream(root.resolve(LAUNCHER_JAR));
+                JarOutputStream jar = new JarOutputStream(out, manifest)) {
+            jar.flush();
+        }
     }
 
     /**
@@ -255,7 +300,10 @@ final class PayaraRuntime {
     }
 
     private static boolean isRuntimeJar(Path relative) {
-        return relative.toString().equals(LAUNCHER_JAR) || relative.startsWith("runtime");
+        return relative.toString().equals(LAUNCHER_JAR)
+                || relative.toString().equals(PAYARA_LAUNCHER_JAR)
+                || relative.startsWith("runtime")
+                || relative.startsWith(LIBRARIES);
     }
 
     private static void linkOrCopy(Path source, Path target) throws IOException {

@@ -174,7 +174,7 @@ class LauncherIT {
     private static void assertPayaraMapsTheClassDataArchive(FuxiProcess run) throws IOException {
         ProcessHandle payara = run.process
                 .descendants()
-                .filter(process -> process.info().commandLine().orElse("").contains("launch-micro.jar"))
+                .filter(process -> process.info().commandLine().orElse("").contains("launch-fuxi.jar"))
                 .findFirst()
                 .orElseThrow(() -> new AssertionError(
                         "no Payara Micro among " + run.process.descendants().toList()));

@@ -92,7 +92,7 @@ class LocalClusterIT {
                 .filter(process -> process.info()
                         .commandLine()
                         .orElse("")
-                        .matches(".*launch-micro\\.jar .*--port " + victimPort + " .*"))
+                        .matches(".*launch-fuxi\\.jar .*--port " + victimPort + " .*"))
                 .findFirst()
                 .orElseThrow(() -> new AssertionError("no Payara Micro on port " + victimPort));
         String followed = throughBalancer

@@ -9,6 +9,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.jar.Attributes;
+import java.util.jar.JarFile;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,13 +33,14 @@ class PayaraRuntimeTest {
     @BeforeEach
     void unpackedRuntime() throws IOException {
         Files.writeString(home.resolve("payara-micro.jar"), "a stand-in: never unpacked in this test");
-        unpacked = home.resolve("payara-runtime")
-                .resolve(PayaraRuntime.key(home.resolve("payara-micro.jar"), OPTIONS))
-                .resolve("root");
+        WarLibrariesTest.war(home.resolve("fuxi.war"), "hibernate", "primefaces");
+        unpacked = home.resolve("payara-runtime").resolve(key(OPTIONS)).resolve("root");
         Files.createDirectories(unpacked.resolve("runtime"));
+        Files.createDirectories(unpacked.resolve("lib"));
         Files.createDirectories(unpacked.resolve("config"));
         Files.writeString(unpacked.resolve(PayaraRuntime.LAUNCHER_JAR), "launcher");
         Files.writeString(unpacked.resolve("runtime/kernel.jar"), "kernel");
+        Files.writeString(unpacked.resolve("lib/hibernate.jar"), "hibernate");
         Files.writeString(unpacked.resolve("config/domain.xml"), "<domain/>");
     }
 
@@ -47,11 +52,47 @@ class PayaraRuntimeTest {
 
         assertEquals(data.resolve("payara"), root);
         assertTrue(Files.isSameFile(unpacked.resolve("runtime/kernel.jar"), root.resolve("runtime/kernel.jar")));
+        assertTrue(Files.isSameFile(unpacked.resolve("lib/hibernate.jar"), root.resolve("lib/hibernate.jar")));
         assertTrue(Files.isSameFile(
                 unpacked.resolve(PayaraRuntime.LAUNCHER_JAR), root.resolve(PayaraRuntime.LAUNCHER_JAR)));
         Files.writeString(root.resolve("config/domain.xml"), "<domain>changed by Payara</domain>");
         assertEquals("<domain/>", Files.readString(unpacked.resolve("config/domain.xml")), "a copy, not a link");
         assertFalse(Files.exists(root.resolve("applications")), "nothing of the previous run is left");
+    }
+
+    @Test
+    void aStartDeploysTheWarWithoutItsLibraries() throws Exception {
+        PayaraRuntime runtime = prepare(true);
+
+        assertEquals(data.resolve("payara/fuxi.war"), runtime.application());
+        assertEquals(
+                List.of("WEB-INF/classes/io/fuxi/Fuxi.class", "index.html"),
+                WarLibrariesTest.entries(runtime.application()));
+    }
+
+    @Test
+    void payaraRunsWithItsOwnManifestAndTheLibrariesOnItsClassPath() throws IOException {
+        Manifest payaras = new Manifest();
+        payaras.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        payaras.getMainAttributes().put(Attributes.Name.MAIN_CLASS, "fish.payara.micro.impl.RootDirLauncher");
+        payaras.getMainAttributes().putValue("Add-Opens", "java.base/java.lang java.base/java.net");
+        payaras.getMainAttributes().put(Attributes.Name.CLASS_PATH, "runtime/kernel.jar");
+        try (JarOutputStream jar =
+                new JarOutputStream(Files.newOutputStream(data.resolve("launch-micro.jar")), payaras)) {
+            jar.flush();
+        }
+
+        PayaraRuntime.writeLauncher(data, List.of("hibernate.jar", "primefaces.jar"));
+
+        try (JarFile written =
+                new JarFile(data.resolve(PayaraRuntime.LAUNCHER_JAR).toFile())) {
+            Attributes attributes = written.getManifest().getMainAttributes();
+            assertEquals("fish.payara.micro.impl.RootDirLauncher", attributes.getValue(Attributes.Name.MAIN_CLASS));
+            assertEquals("java.base/java.lang java.base/java.net", attributes.getValue("Add-Opens"));
+            assertEquals(
+                    "launch-micro.jar lib/hibernate.jar lib/primefaces.jar",
+                    attributes.getValue(Attributes.Name.CLASS_PATH));
+        }
     }
 
     @Test
@@ -71,14 +112,21 @@ class PayaraRuntimeTest {
     }
 
     @Test
-    void anArchiveBelongsToTheJvmOptionsItWasMadeWith() throws IOException {
-        Path jar = home.resolve("payara-micro.jar");
-        assertEquals(PayaraRuntime.key(jar, OPTIONS), PayaraRuntime.key(jar, List.of("-Xmx64m")));
-        assertNotEquals(PayaraRuntime.key(jar, OPTIONS), PayaraRuntime.key(jar, List.of("-Xmx64m", "-XX:+UseZGC")));
+    void anArchiveBelongsToTheJvmOptionsAndTheLibrariesItWasMadeWith() throws IOException {
+        assertEquals(key(OPTIONS), key(List.of("-Xmx64m")));
+        assertNotEquals(key(OPTIONS), key(List.of("-Xmx64m", "-XX:+UseZGC")));
+        String before = key(OPTIONS);
+        WarLibrariesTest.war(home.resolve("fuxi.war"), "hibernate", "primefaces-2");
+        assertNotEquals(before, key(OPTIONS), "another library");
         assertEquals(
                 OPTIONS,
                 PayaraRuntime.jvmOptions(List.of("-Dfuxi.clicks.flush-seconds=3600", "-Xmx64m")),
                 "system properties do not change what an archive holds");
+    }
+
+    private String key(List<String> options) throws IOException {
+        String libraries = new WarLibraries(home.resolve("fuxi.war")).describe();
+        return PayaraRuntime.key(home.resolve("payara-micro.jar"), options, libraries);
     }
 
     private PayaraRuntime prepare(boolean sharing) throws Exception {
