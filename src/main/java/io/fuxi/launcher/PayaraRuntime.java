@@ -30,10 +30,10 @@ import java.util.stream.Stream;
 /**
  * Payara Micro unpacked once per build, JDK, set of JVM options other than system properties and set of Fuxi's
  * libraries (its root-directory launcher, launch-micro.jar, with the runtime jars beside it, and the WAR's libraries
- * in lib, ADR 22), and a class-data sharing archive of the classes it loads while Fuxi starts (ADR 20). Payara runs as
- * launch-fuxi.jar, whose manifest is launch-micro.jar's with the libraries added to its class path. Each start gets a
- * fresh root directory of its own under the data directory, like the temporary one Payara Micro would make, whose
- * jars are hard links to the unpacked ones, and the WAR without its libraries: the archive names its class path
+ * in fuxi-lib, ADR 22), and a class-data sharing archive of the classes it loads while Fuxi starts (ADR 20). Payara
+ * runs as launch-fuxi.jar, whose manifest is launch-micro.jar's with the libraries added to its class path. Each start
+ * gets a fresh root directory of its own under the data directory, like the temporary one Payara Micro would make,
+ * whose jars are hard links to the unpacked ones, and the WAR without its libraries: the archive names its class path
  * relative to the root directory, so one archive serves every data directory. A start without an archive lists the
  * classes it loads; once it is ready, {@link #archiveInBackground} builds the archive from that list in a process of
  * its own.
@@ -44,7 +44,9 @@ final class PayaraRuntime {
     static final String LAUNCHER_JAR = "launch-fuxi.jar";
 
     private static final String PAYARA_LAUNCHER_JAR = "launch-micro.jar";
-    private static final String LIBRARIES = "lib";
+    /** Not Payara's own lib, whose jars its common class loader would open a second time. */
+    static final String LIBRARIES = "fuxi-lib";
+
     private static final String APPLICATION = "fuxi.war";
 
     private final Path unpacked;
@@ -218,6 +220,7 @@ final class PayaraRuntime {
                 Long.toString(Files.size(payaraJar)),
                 Files.getLastModifiedTime(payaraJar).toString(),
                 String.join(" ", jvmOptions),
+                LIBRARIES,
                 libraries);
         try {
             byte[] hash = MessageDigest.getInstance("SHA-256").digest(described.getBytes(StandardCharsets.UTF_8));

@@ -36,11 +36,11 @@ class PayaraRuntimeTest {
         WarLibrariesTest.war(home.resolve("fuxi.war"), "hibernate", "primefaces");
         unpacked = home.resolve("payara-runtime").resolve(key(OPTIONS)).resolve("root");
         Files.createDirectories(unpacked.resolve("runtime"));
-        Files.createDirectories(unpacked.resolve("lib"));
+        Files.createDirectories(unpacked.resolve(PayaraRuntime.LIBRARIES));
         Files.createDirectories(unpacked.resolve("config"));
         Files.writeString(unpacked.resolve(PayaraRuntime.LAUNCHER_JAR), "launcher");
         Files.writeString(unpacked.resolve("runtime/kernel.jar"), "kernel");
-        Files.writeString(unpacked.resolve("lib/hibernate.jar"), "hibernate");
+        Files.writeString(unpacked.resolve(PayaraRuntime.LIBRARIES + "/hibernate.jar"), "hibernate");
         Files.writeString(unpacked.resolve("config/domain.xml"), "<domain/>");
     }
 
@@ -52,7 +52,9 @@ class PayaraRuntimeTest {
 
         assertEquals(data.resolve("payara"), root);
         assertTrue(Files.isSameFile(unpacked.resolve("runtime/kernel.jar"), root.resolve("runtime/kernel.jar")));
-        assertTrue(Files.isSameFile(unpacked.resolve("lib/hibernate.jar"), root.resolve("lib/hibernate.jar")));
+        assertTrue(Files.isSameFile(
+                unpacked.resolve(PayaraRuntime.LIBRARIES + "/hibernate.jar"),
+                root.resolve(PayaraRuntime.LIBRARIES + "/hibernate.jar")));
         assertTrue(Files.isSameFile(
                 unpacked.resolve(PayaraRuntime.LAUNCHER_JAR), root.resolve(PayaraRuntime.LAUNCHER_JAR)));
         Files.writeString(root.resolve("config/domain.xml"), "<domain>changed by Payara</domain>");
@@ -90,7 +92,7 @@ class PayaraRuntimeTest {
             assertEquals("fish.payara.micro.impl.RootDirLauncher", attributes.getValue(Attributes.Name.MAIN_CLASS));
             assertEquals("java.base/java.lang java.base/java.net", attributes.getValue("Add-Opens"));
             assertEquals(
-                    "launch-micro.jar lib/hibernate.jar lib/primefaces.jar",
+                    "launch-micro.jar fuxi-lib/hibernate.jar fuxi-lib/primefaces.jar",
                     attributes.getValue(Attributes.Name.CLASS_PATH));
         }
     }
