@@ -164,7 +164,7 @@ final class PayaraRuntime {
                 return; // another launcher builds it, or has just built it
             }
             Path list = archive.resolveSibling("classes.lst");
-            Files.write(list, completeLines(classList));
+            Files.write(list, archivableLines(classList));
             Path partial = archive.resolveSibling("classes.jsa.partial");
             long started = System.nanoTime();
             List<String> command = new ArrayList<>();
@@ -202,10 +202,17 @@ final class PayaraRuntime {
         return javaOptions.stream().filter(option -> !option.startsWith("-D")).toList();
     }
 
-    /** The lines of the class list the JVM is still writing, without a last line it has not finished. */
-    private static List<String> completeLines(Path file) throws IOException {
+    /**
+     * The lines of the class list the JVM is still writing, without a last line it has not finished, and without the
+     * classes of Payara's own class loaders (the web application's, the resource adapters'), which newer JDKs list
+     * with their file ({@code source: /<data dir>/payara/applications/...}): this data directory's files, which an
+     * archive for every data directory cannot name, and on JDK 25 a list the dump refuses ("class list format error").
+     */
+    static List<String> archivableLines(Path file) throws IOException {
         String text = Files.readString(file, StandardCharsets.UTF_8);
-        return List.of(text.substring(0, text.lastIndexOf('\n') + 1).split("\n"));
+        return Stream.of(text.substring(0, text.lastIndexOf('\n') + 1).split("\n"))
+                .filter(line -> !line.contains(" source: "))
+                .toList();
     }
 
     /**

@@ -126,6 +126,24 @@ class PayaraRuntimeTest {
                 "system properties do not change what an archive holds");
     }
 
+    @Test
+    void theArchiveIsMadeOfTheFinishedLinesForTheJvmsOwnClassLoaders() throws IOException {
+        Path list = data.resolve("loaded-classes.lst");
+        Files.writeString(list, """
+                java/lang/Object id: 0
+                org/hibernate/Version id: 1
+                io/fuxi/links/boundary/LinkService id: 2 super: 0 source: /data/payara/applications/fuxi/WEB-INF/classes
+                @lambda-proxy org/hibernate/Version run ()Ljava/lang/Runnable;
+                org/infinispan/manager/DefaultCach""");
+
+        assertEquals(
+                List.of(
+                        "java/lang/Object id: 0",
+                        "org/hibernate/Version id: 1",
+                        "@lambda-proxy org/hibernate/Version run ()Ljava/lang/Runnable;"),
+                PayaraRuntime.archivableLines(list));
+    }
+
     private String key(List<String> options) throws IOException {
         String libraries = new WarLibraries(home.resolve("fuxi.war")).describe();
         return PayaraRuntime.key(home.resolve("payara-micro.jar"), options, libraries);
