@@ -3,14 +3,14 @@ package io.fuxi.clicks.boundary;
 import io.fuxi.clicks.control.BotPatterns;
 import io.fuxi.clicks.control.ClickAggregator;
 import io.fuxi.clicks.control.ClickBuffer;
-import io.fuxi.clicks.control.ClickChunk;
 import io.fuxi.clicks.control.CountryLookup;
 import io.fuxi.clicks.control.PendingClicks;
 import io.fuxi.clicks.control.VisitorHashing;
 import io.fuxi.links.boundary.LinkCreated;
 import io.fuxi.platform.web.ClientAddress;
+import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
-import jakarta.enterprise.concurrent.ManagedExecutorService;
+import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.TransactionPhase;
@@ -19,14 +19,13 @@ import jakarta.servlet.http.HttpServletRequest;
 import java.time.Clock;
 import java.util.Collection;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Counts redirects without slowing them: a redirect hands its click (references to strings the request already
- * holds) to a striped buffer and goes on; a task on the managed executor aggregates full chunks into tallies per link
- * and day, and {@link ClickFlush} writes them. Started by {@link ClickFlush}, which reads the visitor secret first.
+ * holds) to a striped buffer and goes on; a thread of its own aggregates full chunks into tallies per link and day,
+ * and {@link ClickFlush} writes them. Started by {@link ClickFlush}, which reads the visitor secret first.
  */
 @ApplicationScoped
 public class ClickRecorder {
@@ -38,7 +37,7 @@ public class ClickRecorder {
     Clock clock;
 
     @Resource
-    ManagedExecutorService executor;
+    ManagedThreadFactory threads;
 
     @Inject
     @ConfigProperty(name = "fuxi.clicks.enabled", defaultValue = "true")
@@ -56,9 +55,9 @@ public class ClickRecorder {
     @ConfigProperty(name = "fuxi.geoip.database")
     Optional<String> countryDatabase;
 
-    private final AtomicBoolean aggregating = new AtomicBoolean();
     private volatile ClickBuffer buffer;
     private volatile ClickAggregator aggregator;
+    private volatile Thread aggregating;
 
     /** Loads the bot patterns and the country database; until then, and when counting is off, clicks are ignored. */
     void start(byte[] visitorSecret) {
@@ -73,7 +72,10 @@ public class ClickRecorder {
                 ClientAddress.trusting(trustedProxies),
                 new VisitorHashing(visitorSecret),
                 Math.max(1, maxPendingLinkDays));
-        buffer = new ClickBuffer(2 * Runtime.getRuntime().availableProcessors(), 256, full -> aggregateSoon());
+        buffer = new ClickBuffer(2 * Runtime.getRuntime().availableProcessors(), 256);
+        aggregating = threads.newThread(this::aggregateUntilStopped);
+        aggregating.setName("fuxi-click-aggregator");
+        aggregating.start();
         LOG.info(() -> "Counting clicks: " + bots.size() + " bot patterns, country database "
                 + countryDatabase.orElse("bundled (ip-location-db, CC0)") + ", trusted proxies: "
                 + trustedProxies.orElse("none"));
@@ -97,22 +99,26 @@ public class ClickRecorder {
         return buffer != null;
     }
 
-    private void aggregateSoon() {
-        if (aggregating.compareAndSet(false, true)) {
-            executor.execute(this::aggregateFullChunks);
+    /**
+     * Aggregates each full chunk as it comes, on a thread of its own that waits for them: a task on the managed
+     * executor for each wake-up captured the caller's context, a class path scan, every time.
+     */
+    private void aggregateUntilStopped() {
+        try {
+            while (true) {
+                aggregator.add(buffer.takeFull());
+            }
+        } catch (InterruptedException stopping) {
+            // the application stops; the last flush takes what is left (ClickFlush)
         }
     }
 
-    private void aggregateFullChunks() {
-        do {
-            try {
-                for (ClickChunk chunk = buffer.pollFull(); chunk != null; chunk = buffer.pollFull()) {
-                    aggregator.add(chunk);
-                }
-            } finally {
-                aggregating.set(false);
-            }
-        } while (buffer.hasFull() && aggregating.compareAndSet(false, true));
+    @PreDestroy
+    void stop() {
+        Thread thread = aggregating;
+        if (thread != null) {
+            thread.interrupt();
+        }
     }
 
     /** Every click counted so far, for a flush. */

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.function.Consumer;
 
 /**
  * Where redirects drop their clicks: a few stripes, each a chunk behind its own lock, so request threads rarely meet
@@ -20,14 +19,10 @@ public final class ClickBuffer {
     private final Stripe[] stripes;
     private final int mask;
     private final BlockingQueue<ClickChunk> full;
-    private final Consumer<ClickBuffer> onChunkFull;
     private final LongAdder dropped = new LongAdder();
 
-    /**
-     * @param maxQueuedChunks full chunks that may wait for the aggregator
-     * @param onChunkFull     told each time a chunk is queued (the aggregator's wake-up)
-     */
-    public ClickBuffer(int stripes, int maxQueuedChunks, Consumer<ClickBuffer> onChunkFull) {
+    /** @param maxQueuedChunks full chunks that may wait for the aggregator */
+    public ClickBuffer(int stripes, int maxQueuedChunks) {
         int count = Integer.highestOneBit(Math.max(1, stripes - 1)) << 1;
         this.stripes = new Stripe[count];
         for (int i = 0; i < count; i++) {
@@ -35,7 +30,6 @@ public final class ClickBuffer {
         }
         this.mask = count - 1;
         this.full = new ArrayBlockingQueue<>(Math.max(1, maxQueuedChunks));
-        this.onChunkFull = onChunkFull;
     }
 
     public void add(String code, int hour, String userAgent, String referer, String address, String forwarded) {
@@ -43,22 +37,14 @@ public final class ClickBuffer {
         long thread = Thread.currentThread().getId();
         Stripe stripe = stripes[(int) (thread * 0x9E3779B97F4A7C15L >>> 40) & mask];
         ClickChunk filled = stripe.add(code, hour, userAgent, referer, address, forwarded);
-        if (filled != null) {
-            if (full.offer(filled)) {
-                onChunkFull.accept(this);
-            } else {
-                dropped.add(filled.size());
-            }
+        if (filled != null && !full.offer(filled)) {
+            dropped.add(filled.size());
         }
     }
 
-    /** The next full chunk, or null. */
-    public ClickChunk pollFull() {
-        return full.poll();
-    }
-
-    public boolean hasFull() {
-        return !full.isEmpty();
+    /** The next full chunk, once there is one. */
+    public ClickChunk takeFull() throws InterruptedException {
+        return full.take();
     }
 
     /** Every click not yet taken: the full chunks first, then what each stripe holds. */
