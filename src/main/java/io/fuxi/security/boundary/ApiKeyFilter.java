@@ -10,7 +10,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.Provider;
@@ -53,7 +52,8 @@ public class ApiKeyFilter implements ContainerRequestFilter {
     @Inject
     SharedRateLimits limits;
 
-    @Context
+    /** Weld's: JAX-RS's @Context proxy looked the request up through HK2 on every call (1% of a create's CPU). */
+    @Inject
     HttpServletRequest servletRequest;
 
     @Override
