@@ -199,7 +199,6 @@ public final class Launcher {
         command.add(PayaraRuntime.javaExecutable());
         command.addAll(javaOptions());
         command.addAll(runtime.classDataOptions());
-        command.add("-Dhazelcast.socket.bind.any=false");
         // Payara resolves the data source's ${MPCONFIG=...} at deploy time, where environment variables did not
         // override the WAR's defaults; system properties do.
         for (String key : List.of("url", "user", "password")) {
@@ -217,14 +216,9 @@ public final class Launcher {
                 Integer.toString(settings.httpPort()),
                 "--prebootcommandfile",
                 PayaraBootCommands.write(settings).toString(),
-                // Payara's own Hazelcast (unused: Fuxi's cluster is Infinispan, ADR 13) starts even with
-                // --nocluster and then listens on every interface; this keeps it on loopback, in a group of its own
-                "--interfaces",
-                "127.0.0.1",
-                "--clustermode",
-                "tcpip:127.0.0.1:6900",
-                "--clustername",
-                "fuxi-alone-" + settings.httpPort(),
+                // Payara's own Hazelcast is not started: Fuxi's cluster is Infinispan (ADR 13) and its timers are
+                // not persistent (ADR 23)
+                "--nohazelcast",
                 "--disablephonehome"));
         command.removeIf(String::isEmpty);
         return command;

@@ -45,8 +45,12 @@ class LauncherIT {
         assertListensOnLoopbackOnly(databasePort(first));
         assertListensOnLoopbackOnly(httpPort);
         assertQuietStart(first);
+        assertFalse(
+                Files.readString(dataDir.resolve("logs/fuxi.log")).contains("Data Grid"),
+                "Payara's own Hazelcast does not start");
 
         Api api = new Api(URI.create("http://127.0.0.1:" + httpPort + "/"));
+        assertScheduledJobsRun(api);
         HttpResponse<String> created = create(api, key, "https://example.com/kept");
         assertEquals(201, created.statusCode(), created.body());
         assertEquals(Optional.empty(), created.headers().firstValue("Server"), "the platform is not named");
@@ -187,7 +191,9 @@ class LauncherIT {
     }
 
     private ProcessBuilder launcher() {
-        return FuxiProcess.launcher(dataDir, httpPort, "-Dfuxi.clicks.flush-seconds=3600");
+        // clicks flushed only at the stop; an expiry purge every 5 s (its schedule's tick) instead of every minute
+        return FuxiProcess.launcher(
+                dataDir, httpPort, "-Dfuxi.clicks.flush-seconds=3600 -Dfuxi.expiry.interval-seconds=5");
     }
 
     private static HttpResponse<String> create(Api api, String key, String url) {
@@ -195,6 +201,22 @@ class LauncherIT {
                 .header("Authorization", "Bearer " + key)
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString("{\"url\":\"" + url + "\"}")));
+    }
+
+    /** The EJB timers run without Payara's Hazelcast (ADR 23): the expiry purge, due every 5 s here, has run. */
+    private static void assertScheduledJobsRun(Api api) throws Exception {
+        Pattern runs = Pattern.compile("^fuxi_purge_runs(?:\\{[^}]*})? (\\S+)$", Pattern.MULTILINE);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        double seen = 0;
+        while (seen < 1 && System.nanoTime() < deadline) {
+            HttpResponse<String> scrape = api.send(api.request("metrics?scope=application"));
+            assertEquals(200, scrape.statusCode(), scrape.body());
+            Matcher sample = runs.matcher(scrape.body());
+            assertTrue(sample.find(), "no fuxi_purge_runs in " + scrape.body());
+            seen = Double.parseDouble(sample.group(1));
+            TimeUnit.MILLISECONDS.sleep(500);
+        }
+        assertTrue(seen >= 1, "the expiry purge never ran in 30 s");
     }
 
     /** The port is bound to 127.0.0.1 alone (the database always, HTTP as FUXI_HTTP_ADDRESS says). */
