@@ -3,6 +3,7 @@ package io.fuxi.clicks.boundary;
 import io.fuxi.clicks.control.BotPatterns;
 import io.fuxi.clicks.control.ClickAggregator;
 import io.fuxi.clicks.control.ClickBuffer;
+import io.fuxi.clicks.control.ClickChunk;
 import io.fuxi.clicks.control.CountryLookup;
 import io.fuxi.clicks.control.PendingClicks;
 import io.fuxi.clicks.control.VisitorHashing;
@@ -19,6 +20,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import java.time.Clock;
 import java.util.Collection;
 import java.util.Optional;
+import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -106,7 +108,12 @@ public class ClickRecorder {
     private void aggregateUntilStopped() {
         try {
             while (true) {
-                aggregator.add(buffer.takeFull());
+                ClickChunk chunk = buffer.takeFull();
+                try {
+                    aggregator.add(chunk);
+                } catch (RuntimeException e) { // the chunk's clicks are lost, not the ones after it
+                    LOG.log(Level.WARNING, "Clicks could not be counted: " + chunk.size() + " dropped", e);
+                }
             }
         } catch (InterruptedException stopping) {
             // the application stops; the last flush takes what is left (ClickFlush)
