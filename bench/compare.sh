@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# This tree's Fuxi against another commit's, alternating on the same machine: the way to tell a change's effect from
+# the shared machine's drift, which moves a single run's figures by a quarter and more. The other commit is built once
+# in a git worktree under target/. Each run starts a fresh data directory, warms up, then measures windows of wrk with
+# the CPU that Payara and MariaDB used in each. Targets only 127.0.0.1, is bounded in time, and stops what it started.
+#
+#   bench/compare.sh creates 54d9562      # 2 rounds; 60 s of creates at 16 connections, then 3 windows of 10 s
+#   bench/compare.sh redirects HEAD~2     # 10,000 links, 30 s of redirects at 32 connections, then 3 windows of 10 s
+#   BENCH_ROUNDS=3 BENCH_WARM_UP=90 bench/compare.sh creates HEAD~1
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source bench/lib.sh
+
+KIND=${1:?"bench/compare.sh creates|redirects COMMIT"}
+OTHER=$(git rev-parse --short "${2:?"bench/compare.sh creates|redirects COMMIT"}")
+case $KIND in
+  creates) WARM_UP=${BENCH_WARM_UP:-60} ;;
+  redirects) WARM_UP=${BENCH_WARM_UP:-30} ;;
+  *) echo "bench/compare.sh creates|redirects COMMIT"; exit 2 ;;
+esac
+ROUNDS=${BENCH_ROUNDS:-2}
+WINDOWS=${BENCH_WINDOWS:-3}
+SECONDS_EACH=${BENCH_DURATION:-10}
+
+ensure_tools
+build_if_needed
+other_tree=target/compare-$OTHER
+if [ ! -f "$other_tree/target/fuxi-launcher.jar" ]; then
+  echo "Building $OTHER in $other_tree..."
+  git worktree prune
+  rm -rf "$other_tree"
+  git worktree add -q --detach "$other_tree" "$OTHER"
+  (cd "$other_tree" && mvn -B -q -DskipTests -Dspotless.check.skip=true package)
+fi
+mkdir -p bench/results
+work=$(mktemp -d "$PWD/bench/results/compare-XXXX")
+trap stop_all EXIT
+
+load() { # load SECONDS: requests per second
+  if [ "$KIND" = creates ]; then
+    wrk -t2 -c16 -d"$1s" -s bench/create.lua "http://127.0.0.1:$FUXI_PORT/api/v1/links"
+  else
+    BENCH_PATHS="$work/paths.txt" wrk -t1 -c32 -d"$1s" -s bench/redirect.lua "http://127.0.0.1:$FUXI_PORT"
+  fi | awk '$1 == "Requests/sec:" { print $2 }'
+}
+
+# a first start of each build makes its class-data archive (ADR 20), which would otherwise be dumped during a round
+for jar in "$other_tree/target/fuxi-launcher.jar" target/fuxi-launcher.jar; do
+  FUXI_LAUNCHER_JAR=$jar
+  start_fuxi "$work/data-first-start"
+  stop_fuxi
+  rm -rf "$work/data-first-start"
+done
+
+echo "| round | build | $KIND/s | Payara µs each | MariaDB µs each |"
+echo "| --- | --- | --- | --- | --- |"
+for round in $(seq 1 "$ROUNDS"); do
+  for build in "$OTHER" this; do
+    jar=$([ "$build" = this ] && echo target/fuxi-launcher.jar || echo "$other_tree/target/fuxi-launcher.jar")
+    data="$work/data-$round-$build"
+    FUXI_LAUNCHER_JAR=$jar
+    start_fuxi "$data" FUXI_CODES_INITIAL_BATCH_SIZE=4000000
+    payara=$(fuxi_payara_pid "$FUXI_PORT")
+    mariadb=$(pgrep -f "mariadbd .*$data")
+    export BENCH_KEY="$FUXI_KEY" BENCH_CODES_DIR="$work" BENCH_ITEMS=1
+    if [ "$KIND" = redirects ]; then
+      rm -f "$work/paths.txt"
+      create_links 10000 "http://127.0.0.1:$FUXI_PORT" "$FUXI_KEY" "$work/paths.txt"
+    fi
+    load "$WARM_UP" > /dev/null
+    for window in $(seq 1 "$WINDOWS"); do
+      payara_before=$(cpu_seconds "$payara"); mariadb_before=$(cpu_seconds "$mariadb")
+      rate=$(load "$SECONDS_EACH")
+      payara_after=$(cpu_seconds "$payara"); mariadb_after=$(cpu_seconds "$mariadb")
+      echo "$round $build $rate $SECONDS_EACH $payara_before $payara_after $mariadb_before $mariadb_after" | awk '{
+        n = $3 * $4; printf "| %d | %s | %.0f | %.1f | %.1f |\n", $1, $2, $3, ($6 - $5) * 1e6 / n, ($8 - $7) * 1e6 / n }' \
+        | tee -a "$work/$build.md"
+    done
+    stop_fuxi
+  done
+done
+for build in "$OTHER" this; do
+  echo "$build: median $(awk -F'|' '{ print $4 }' "$work/$build.md" | median) $KIND/s," \
+    "Payara $(awk -F'|' '{ print $5 }' "$work/$build.md" | median) µs," \
+    "MariaDB $(awk -F'|' '{ print $6 }' "$work/$build.md" | median) µs each"
+done
