@@ -1,8 +1,7 @@
 package io.fuxi.clicks.control;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -47,16 +46,8 @@ class ClickBufferTest {
             waiting.interrupt();
         });
         stopper.start();
-        ClickChunk chunk = null;
-        InterruptedException stopped = null;
-        try {
-            chunk = buffer.takeFull();
-        } catch (InterruptedException e) {
-            stopped = e;
-        }
+        assertThrows(InterruptedException.class, buffer::takeFull);
         stopper.join();
-        assertNull(chunk);
-        assertSame(InterruptedException.class, stopped.getClass());
     }
 
     private static void addClicks(ClickBuffer buffer, int count) {
