@@ -6,21 +6,24 @@
 #
 #   bench/compare.sh creates 54d9562      # 2 rounds; 60 s of creates at 16 connections, then 3 windows of 10 s
 #   bench/compare.sh redirects HEAD~2     # 10,000 links, 30 s of redirects at 32 connections, then 3 windows of 10 s
+#   bench/compare.sh bulk HEAD~1          # 40 s of bulk calls (1,000 links, 2 at a time), then 3 windows of 20 s
 #   BENCH_ROUNDS=3 BENCH_WARM_UP=90 bench/compare.sh creates HEAD~1
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source bench/lib.sh
 
-KIND=${1:?"bench/compare.sh creates|redirects COMMIT"}
-OTHER=$(git rev-parse --short "${2:?"bench/compare.sh creates|redirects COMMIT"}")
+KIND=${1:?"bench/compare.sh creates|redirects|bulk COMMIT"}
+OTHER=$(git rev-parse --short "${2:?"bench/compare.sh creates|redirects|bulk COMMIT"}")
 case $KIND in
   creates) WARM_UP=${BENCH_WARM_UP:-60} ;;
   redirects) WARM_UP=${BENCH_WARM_UP:-30} ;;
-  *) echo "bench/compare.sh creates|redirects COMMIT"; exit 2 ;;
+  bulk) WARM_UP=${BENCH_WARM_UP:-40} ;;
+  *) echo "bench/compare.sh creates|redirects|bulk COMMIT"; exit 2 ;;
 esac
 ROUNDS=${BENCH_ROUNDS:-2}
 WINDOWS=${BENCH_WINDOWS:-3}
-SECONDS_EACH=${BENCH_DURATION:-10}
+SECONDS_EACH=${BENCH_DURATION:-$([ "$KIND" = bulk ] && echo 20 || echo 10)}
+PER_CALL=$([ "$KIND" = bulk ] && echo 1000 || echo 1) # links a request makes (bulk), or 1
 
 ensure_tools
 build_if_needed
@@ -36,12 +39,14 @@ mkdir -p bench/results
 work=$(mktemp -d "$PWD/bench/results/compare-XXXX")
 trap stop_all EXIT
 
-load() { # load SECONDS: requests per second
+load() { # load SECONDS: redirects, creates or bulk-created links per second
   if [ "$KIND" = creates ]; then
     wrk -t2 -c16 -d"$1s" -s bench/create.lua "http://127.0.0.1:$FUXI_PORT/api/v1/links"
+  elif [ "$KIND" = bulk ]; then
+    wrk -t1 -c2 -d"$1s" -s bench/bulk.lua "http://127.0.0.1:$FUXI_PORT/api/v1/links/bulk"
   else
     BENCH_PATHS="$work/paths.txt" wrk -t1 -c32 -d"$1s" -s bench/redirect.lua "http://127.0.0.1:$FUXI_PORT"
-  fi | awk '$1 == "Requests/sec:" { print $2 }'
+  fi | awk -v per_call="$PER_CALL" '$1 == "Requests/sec:" { print $2 * per_call }'
 }
 
 # a first start of each build makes its class-data archive (ADR 20), which would otherwise be dumped during a round
@@ -62,7 +67,7 @@ for round in $(seq 1 "$ROUNDS"); do
     start_fuxi "$data" FUXI_CODES_INITIAL_BATCH_SIZE=4000000
     payara=$(fuxi_payara_pid "$FUXI_PORT")
     mariadb=$(pgrep -f "mariadbd .*$data")
-    export BENCH_KEY="$FUXI_KEY" BENCH_CODES_DIR="$work" BENCH_ITEMS=1
+    export BENCH_KEY="$FUXI_KEY" BENCH_CODES_DIR="$work" BENCH_ITEMS=$PER_CALL
     if [ "$KIND" = redirects ]; then
       rm -f "$work/paths.txt"
       create_links 10000 "http://127.0.0.1:$FUXI_PORT" "$FUXI_KEY" "$work/paths.txt"

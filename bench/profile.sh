@@ -7,13 +7,14 @@
 #
 #   bench/profile.sh redirects         # 10,000 links, 40 s of warm-up, 20 s profiled at 32 connections
 #   bench/profile.sh creates           # 90 s of warm-up, 20 s profiled at 16 connections
+#   bench/profile.sh bulk              # 40 s of warm-up, 20 s profiled: 1,000 links a call, 2 calls at a time
 #   BENCH_TOP=80 bench/profile.sh redirects
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source bench/lib.sh
 
-KIND=${1:?"bench/profile.sh redirects|creates"}
-case $KIND in redirects | creates) ;; *) echo "bench/profile.sh redirects|creates"; exit 2 ;; esac
+KIND=${1:?"bench/profile.sh redirects|creates|bulk"}
+case $KIND in redirects | creates | bulk) ;; *) echo "bench/profile.sh redirects|creates|bulk"; exit 2 ;; esac
 PROFILER_VERSION=3.0
 
 ensure_tools
@@ -31,6 +32,8 @@ export BENCH_KEY="$FUXI_KEY" BENCH_CODES_DIR="$work"
 load() { # load SECONDS
   if [ "$KIND" = creates ]; then
     wrk -t2 -c16 -d"$1s" -s bench/create.lua "http://127.0.0.1:$FUXI_PORT/api/v1/links"
+  elif [ "$KIND" = bulk ]; then
+    BENCH_ITEMS=1000 wrk -t1 -c2 -d"$1s" -s bench/bulk.lua "http://127.0.0.1:$FUXI_PORT/api/v1/links/bulk"
   else
     BENCH_PATHS="$work/paths.txt" wrk -t1 -c32 -d"$1s" -s bench/redirect.lua "http://127.0.0.1:$FUXI_PORT"
   fi
@@ -41,6 +44,8 @@ profiler() { # the agent's command, quoted for jcmd (whose parser would split it
 
 if [ "$KIND" = redirects ]; then
   create_links 10000 "http://127.0.0.1:$FUXI_PORT" "$FUXI_KEY" "$work/paths.txt"
+  load 40 > /dev/null
+elif [ "$KIND" = bulk ]; then
   load 40 > /dev/null
 else
   load 90 > /dev/null

@@ -13,6 +13,8 @@ import org.junit.jupiter.api.Test;
 /** Searching a partner's links by URL text through the word index, on both of its plans. */
 class LinkSearchIT extends DeployedFuxi {
 
+    private final Rows rows = new Rows(TestDatabase.dataSource("fuxi"));
+
     @Test
     void partsMustAppearAndWordsMustBeginAWord() {
         Api kim = admin.newPartner("kim");
@@ -49,12 +51,19 @@ class LinkSearchIT extends DeployedFuxi {
                         .statusCode());
         assertEquals(List.of(), codes(max, "before"));
         assertEquals(List.of(code), codes(max, "after.example"));
+        assertEquals(List.of("after", "example", "path"), wordsOf(code), "the old URL's words are gone, by their key");
         assertEquals(
                 200, max.patch("api/v1/links/" + code, "{\"enabled\":false}").statusCode());
         assertEquals(List.of(code), codes(max, "after.example"), "changes other than the URL keep the words");
 
         assertEquals(204, max.delete("api/v1/links/" + code).statusCode());
         assertEquals(List.of(), codes(max, "after"));
+        assertEquals(List.of(), wordsOf(code), "a deleted link leaves no word behind");
+    }
+
+    /** The link's rows in the word index, as stored. */
+    private List<String> wordsOf(String code) {
+        return rows.texts("SELECT word FROM link_word WHERE code = ? ORDER BY word", code);
     }
 
     /**

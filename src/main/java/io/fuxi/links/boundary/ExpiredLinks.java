@@ -1,5 +1,7 @@
 package io.fuxi.links.boundary;
 
+import io.fuxi.links.entity.Link;
+import io.fuxi.links.search.LinkWordIndex;
 import io.fuxi.platform.database.Sql;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -16,7 +18,7 @@ import java.util.List;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Deletes expired links with their search words, for the expiry purge: on the purge's connection and in its
+ * Deletes expired links with their search words (by their keys, ADR 24), for the expiry purge: on the purge's connection and in its
  * transaction, which also renews the purge's lease and holds the links' codes, so a batch is committed whole or not
  * at all. Once it has committed, the purge announces the batch as {@link LinksPurged}.
  */
@@ -37,12 +39,13 @@ public class ExpiredLinks {
     /** Deletes up to {@code limit} links that expired before {@code cutoff}, oldest expiry first. */
     public Batch delete(Connection connection, Instant cutoff, int limit) throws SQLException {
         List<String> candidates = expired(connection, cutoff, limit);
-        List<String> doomed = candidates.isEmpty() ? candidates : lockStillExpired(connection, candidates, cutoff);
-        delete(connection, "DELETE FROM link WHERE code IN ", doomed);
-        delete(connection, "DELETE FROM link_word WHERE code IN ", doomed);
-        delete(connection, "DELETE FROM link_history WHERE code IN ", doomed);
+        List<Link> doomed = candidates.isEmpty() ? List.of() : lockStillExpired(connection, candidates, cutoff);
+        List<String> codes = doomed.stream().map(Link::code).toList();
+        delete(connection, "DELETE FROM link WHERE code IN ", codes);
+        LinkWordIndex.remove(connection, doomed);
+        delete(connection, "DELETE FROM link_history WHERE code IN ", codes);
         forgetDeletedLinks(connection, cutoff.minus(Duration.ofDays(historyRetentionDays)), limit);
-        return new Batch(candidates.size(), doomed);
+        return new Batch(candidates.size(), codes);
     }
 
     private static List<String> expired(Connection connection, Instant cutoff, int limit) throws SQLException {
@@ -60,26 +63,37 @@ public class ExpiredLinks {
     }
 
     /**
-     * The candidates still expired, locked. The only condition is the primary key, so that InnoDB locks these rows
-     * and nothing else (a condition on expires_at could make it lock the range of that index it walks).
+     * The candidates still expired, locked, with what their search words are found by. The only condition is the
+     * primary key, so that InnoDB locks these rows and nothing else (a condition on expires_at could make it lock the
+     * range of that index it walks).
      */
-    private static List<String> lockStillExpired(Connection connection, List<String> candidates, Instant cutoff)
+    private static List<Link> lockStillExpired(Connection connection, List<String> candidates, Instant cutoff)
             throws SQLException {
-        try (PreparedStatement query = connection.prepareStatement(
-                Sql.inList("SELECT code, expires_at FROM link WHERE code IN ", candidates.size()) + " FOR UPDATE")) {
+        try (PreparedStatement query = connection.prepareStatement(Sql.inList(
+                        "SELECT code, url, owner_key_id, created_at, expires_at FROM link WHERE code IN ",
+                        candidates.size())
+                + " FOR UPDATE")) {
             for (int i = 0; i < candidates.size(); i++) {
                 query.setString(i + 1, candidates.get(i));
             }
             LocalDateTime before = utc(cutoff);
-            List<String> codes = new ArrayList<>();
+            List<Link> links = new ArrayList<>();
             try (ResultSet rows = query.executeQuery()) {
                 while (rows.next()) {
-                    if (rows.getObject(2, LocalDateTime.class).isBefore(before)) {
-                        codes.add(rows.getString(1));
+                    LocalDateTime expiresAt = rows.getObject(5, LocalDateTime.class);
+                    if (expiresAt.isBefore(before)) {
+                        links.add(new Link(
+                                rows.getString(1),
+                                rows.getString(2),
+                                rows.getLong(3),
+                                rows.getObject(4, LocalDateTime.class).toInstant(ZoneOffset.UTC),
+                                expiresAt.toInstant(ZoneOffset.UTC),
+                                null,
+                                null));
                     }
                 }
             }
-            return codes;
+            return links;
         }
     }
 

@@ -148,8 +148,9 @@ public class LinkService {
         JsonObject before = LinkFields.of(link);
         Instant now = now();
         patch.url().map(rules::allowedUrl).ifPresent(url -> {
+            words.remove(List.of(link)); // the words of the URL it had
             link.changeUrl(url);
-            words.replace(link);
+            words.add(List.of(link));
         });
         patch.expiresAt()
                 .map(asked -> new LinkLifetime(options)
@@ -175,8 +176,8 @@ public class LinkService {
         caller.requireChanges();
         Link link = visible(caller, code);
         history.deleted(link, caller.actor(), now());
+        words.remove(List.of(link));
         em.remove(link);
-        words.remove(List.of(code));
         deleted.fire(new LinkDeleted(code));
     }
 

@@ -1,17 +1,24 @@
 package io.fuxi.links.search;
 
 import io.fuxi.links.entity.Link;
+import io.fuxi.platform.database.RowDeletes;
 import io.fuxi.platform.database.RowInserts;
 import jakarta.enterprise.context.Dependent;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 
 /**
  * Keeps the search index (table link_word) in step with the links, in the caller's transaction: every new link's words
- * in one JDBC batch, and the words of a changed or deleted link dropped by its code.
+ * in one JDBC batch, and the words of a changed or deleted link dropped by their primary key (in one statement), which the link's URL,
+ * owner and creation time give (ADR 24). The table has no index by code: kept by code, each new word paid for an
+ * entry at a random place, and under a sustained bulk load those pages left the buffer pool and the inserts waited
+ * on reads. So the words of a link must be removed while its URL is the one they were made of, and {@link UrlWords}
+ * must not change without indexing every link again.
  */
 @Dependent
 public class LinkWordIndex {
@@ -19,34 +26,40 @@ public class LinkWordIndex {
     private static final String INSERT =
             "INSERT INTO link_word (owner_key_id, word, created_at, code) VALUES (?, ?, ?, ?)";
 
+    private static final String KEY = "owner_key_id, word, created_at, code";
+
     @PersistenceContext
     EntityManager em;
 
     public void add(Collection<Link> links) {
-        RowInserts.insert(em, INSERT, wordsOf(links).rows());
+        RowInserts.insert(em, INSERT, rows(links));
     }
 
     /** The rows of the new links' words, for a caller that inserts them with other rows. */
     public static RowInserts.Rows wordsOf(Collection<Link> links) {
+        return new RowInserts.Rows(INSERT, rows(links));
+    }
+
+    /**
+     * Drops the words of links as they are stored: their URL, owner and creation time as read from the database.
+     * Before a link's URL changes, or as it goes.
+     */
+    public void remove(Collection<Link> links) {
+        RowDeletes.byKey(em, "link_word", KEY, rows(links));
+    }
+
+    /** {@link #remove}, on a connection whose transaction the caller runs. */
+    public static void remove(Connection connection, Collection<Link> links) throws SQLException {
+        RowDeletes.byKey(connection, "link_word", KEY, rows(links));
+    }
+
+    private static List<Object[]> rows(Collection<Link> links) {
         List<Object[]> rows = new ArrayList<>();
         for (Link link : links) {
             for (String word : UrlWords.of(link.url())) {
                 rows.add(new Object[] {link.ownerKeyId(), word, link.createdAt(), link.code()});
             }
         }
-        return new RowInserts.Rows(INSERT, rows);
-    }
-
-    public void remove(Collection<String> codes) {
-        if (!codes.isEmpty()) {
-            em.createNativeQuery("DELETE FROM link_word WHERE code IN (:codes)")
-                    .setParameter("codes", codes)
-                    .executeUpdate();
-        }
-    }
-
-    public void replace(Link link) {
-        remove(List.of(link.code()));
-        add(List.of(link));
+        return rows;
     }
 }

@@ -118,7 +118,7 @@ public final class RowInserts {
      * Instants as DATETIME(3) literals in UTC, each formatted once a batch: the driver would format a Timestamp twice
      * per row (to size the batch, then to send it) with a SimpleDateFormat, which was a third of a bulk insert's time.
      */
-    private static void bind(PreparedStatement insert, int position, Object value, Map<Instant, String> instants)
+    static void bind(PreparedStatement insert, int position, Object value, Map<Instant, String> instants)
             throws SQLException {
         if (value == null) {
             insert.setNull(position, Types.NULL);

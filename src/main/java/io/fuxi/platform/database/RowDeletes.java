@@ -1,0 +1,57 @@
+package io.fuxi.platform.database;
+
+import jakarta.persistence.EntityManager;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Deletes rows by their whole primary key, many in one statement: {@code DELETE ... WHERE (a, b) IN ((?, ?), ...)},
+ * which MariaDB and MySQL answer by a range read of the key per row. Sent as single-row deletes in a batch instead, a
+ * purge of a thousand links' search words took four times as long (each statement parsed and run on its own).
+ */
+public final class RowDeletes {
+
+    /** Rows per statement: a bulk purge's chunk of words stays a few statements, each far below max_allowed_packet. */
+    static final int ROWS_PER_STATEMENT = 1000;
+
+    private RowDeletes() {}
+
+    /** {@link #byKey(Connection, String, String, List)} on the connection of the caller's transaction. */
+    public static void byKey(EntityManager em, String table, String keyColumns, List<Object[]> keys) {
+        if (!keys.isEmpty()) {
+            TransactionConnection.apply(em, connection -> {
+                byKey(connection, table, keyColumns, keys);
+                return null;
+            });
+        }
+    }
+
+    /**
+     * Deletes the rows of {@code table} whose key columns ({@code "a, b"}, the table's primary key) hold one of the
+     * keys, each key's values in the order of the columns and bound as {@link RowInserts} binds them.
+     */
+    public static void byKey(Connection connection, String table, String keyColumns, List<Object[]> keys)
+            throws SQLException {
+        Map<Instant, String> instants = new HashMap<>();
+        for (int from = 0; from < keys.size(); from += ROWS_PER_STATEMENT) {
+            List<Object[]> chunk = keys.subList(from, Math.min(from + ROWS_PER_STATEMENT, keys.size()));
+            String tuple = Sql.inList("", chunk.get(0).length);
+            String sql =
+                    "DELETE FROM " + table + " WHERE (" + keyColumns + ") IN (" + Sql.repeat(tuple, chunk.size()) + ")";
+            try (PreparedStatement delete = connection.prepareStatement(sql)) {
+                int position = 1;
+                for (Object[] key : chunk) {
+                    for (Object value : key) {
+                        RowInserts.bind(delete, position++, value, instants);
+                    }
+                }
+                delete.executeUpdate();
+            }
+        }
+    }
+}
