@@ -30,8 +30,17 @@ public final class EmbeddedDatabase {
         return asked == 0 ? freePort() : asked;
     }
 
-    /** Starts MariaDB with its files under {@code dir}, on {@code asked} (0: a free port). */
+    /** Starts MariaDB with its files under {@code dir}, on {@code asked} (0: a free port), with a 256 MB buffer pool. */
     public static EmbeddedDatabase start(Path dir, int asked) {
+        return start(dir, asked, 256);
+    }
+
+    /**
+     * Starts MariaDB with its files under {@code dir}, on {@code asked} (0: a free port), with a buffer pool of
+     * {@code bufferPoolMb} (the pages of tables and indexes kept in memory: once the links' indexes outgrow it, creates
+     * wait on reads).
+     */
+    public static EmbeddedDatabase start(Path dir, int asked, int bufferPoolMb) {
         int port = portFor(asked);
         try {
             Files.createDirectories(dir.resolve("tmp"));
@@ -45,7 +54,7 @@ public final class EmbeddedDatabase {
                     .addArg("--bind-address=127.0.0.1")
                     .addArg("--skip-ssl")
                     .addArg("--character-set-server=utf8mb4")
-                    .addArg("--innodb-buffer-pool-size=256M");
+                    .addArg("--innodb-buffer-pool-size=" + bufferPoolMb + "M");
             if ("root".equals(System.getProperty("user.name"))) {
                 config.addArg("--user=root");
             }

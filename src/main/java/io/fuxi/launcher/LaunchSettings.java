@@ -16,25 +16,50 @@ record LaunchSettings(
         Path dataDir,
         Optional<String> externalDbUrl,
         int embeddedDbPort,
+        int embeddedDbBufferPoolMb,
         String javaOptions,
         Duration startTimeout,
         long logFileLimitBytes,
         boolean clustered,
         boolean classDataSharing) {
 
+    /**
+     * The settings in these variables.
+     *
+     * @throws IllegalArgumentException naming the variable, in one sentence, when a number is no number or out of range
+     */
     static LaunchSettings from(Map<String, String> env) {
         return new LaunchSettings(
                 env.getOrDefault("FUXI_HTTP_ADDRESS", "0.0.0.0").trim(),
-                Integer.parseInt(env.getOrDefault("FUXI_HTTP_PORT", "8080")),
+                (int) whole(env, "FUXI_HTTP_PORT", 8080, 1, 65535),
                 Path.of(env.getOrDefault("FUXI_DATA_DIR", "data")).toAbsolutePath(),
                 Optional.ofNullable(env.get("FUXI_DB_URL")).filter(url -> !url.isBlank()),
-                Integer.parseInt(env.getOrDefault("FUXI_EMBEDDED_DB_PORT", "0")),
+                (int) whole(env, "FUXI_EMBEDDED_DB_PORT", 0, 0, 65535),
+                (int) whole(env, "FUXI_EMBEDDED_DB_BUFFER_POOL_MB", 256, 16, 1 << 20),
                 env.getOrDefault("FUXI_JAVA_OPTS", "-Xmx512m"),
-                Duration.ofSeconds(Long.parseLong(env.getOrDefault("FUXI_START_TIMEOUT_SECONDS", "300"))),
-                Long.parseLong(env.getOrDefault("FUXI_LOG_FILE_MB", "50")) << 20,
+                Duration.ofSeconds(whole(env, "FUXI_START_TIMEOUT_SECONDS", 300, 1, 86_400)),
+                whole(env, "FUXI_LOG_FILE_MB", 50, 1, 1 << 20) << 20,
                 Stream.of("FUXI_CLUSTER_MEMBERS", "FUXI_CLUSTER_DNS_QUERY")
                         .anyMatch(name -> !env.getOrDefault(name, "").isBlank()),
                 !env.getOrDefault("FUXI_CLASS_DATA_SHARING", "true").trim().equalsIgnoreCase("false"));
+    }
+
+    /** The variable's whole number, its default when it is unset or blank. */
+    private static long whole(Map<String, String> env, String name, long defaultValue, long min, long max) {
+        String text = env.getOrDefault(name, "").trim();
+        if (text.isEmpty()) {
+            return defaultValue;
+        }
+        try {
+            long value = Long.parseLong(text);
+            if (value >= min && value <= max) {
+                return value;
+            }
+        } catch (NumberFormatException notANumber) {
+            // said below
+        }
+        throw new IllegalArgumentException(
+                String.format("%s is \"%s\": it takes a whole number from %,d to %,d.", name, text, min, max));
     }
 
     /** Why these settings cannot work, in one sentence, or empty. */

@@ -59,7 +59,14 @@ public final class Launcher {
     }
 
     public static void main(String[] args) throws Exception {
-        LaunchSettings settings = LaunchSettings.from(System.getenv());
+        LaunchSettings settings;
+        try {
+            settings = LaunchSettings.from(System.getenv());
+        } catch (IllegalArgumentException unusable) {
+            System.err.println("[fuxi] " + unusable.getMessage());
+            System.exit(2);
+            return;
+        }
         Optional<String> refusal = settings.refusal();
         if (refusal.isPresent()) {
             System.err.println("[fuxi] " + refusal.get());
@@ -163,7 +170,8 @@ public final class Launcher {
         int port = EmbeddedDatabase.portFor(settings.embeddedDbPort());
         log("Starting the embedded MariaDB (data in " + dir + ")");
         database = CompletableFuture.supplyAsync(
-                () -> EmbeddedDatabase.start(dir, port), task -> new Thread(task, "embedded-mariadb").start());
+                () -> EmbeddedDatabase.start(dir, port, settings.embeddedDbBufferPoolMb()),
+                task -> new Thread(task, "embedded-mariadb").start());
         env.put("FUXI_DB_URL", EmbeddedDatabase.jdbcUrl(port, "fuxi"));
         env.put("FUXI_DB_USER", "root");
         env.put("FUXI_DB_PASSWORD", "");

@@ -97,6 +97,21 @@ class LauncherIT {
         assertTrue(run.output.size() <= 10, said);
     }
 
+    /** A setting that is no number ends the run command before it starts anything, naming the variable. */
+    @Test
+    void saysWhichSettingIsNoNumber() throws Exception {
+        ProcessBuilder builder = launcher();
+        builder.environment().put("FUXI_EMBEDDED_DB_BUFFER_POOL_MB", "lots");
+        FuxiProcess run = FuxiProcess.start(builder);
+        assertTrue(run.process.waitFor(30, TimeUnit.SECONDS), "the launcher still waits");
+        assertEquals(2, run.process.exitValue());
+        run.reader.join(10_000);
+        assertEquals(
+                List.of("[fuxi] FUXI_EMBEDDED_DB_BUFFER_POOL_MB is \"lots\": it takes a whole number from 16 to"
+                        + " 1,048,576."),
+                run.output);
+    }
+
     /** A port that another program holds ends the run command at once, with the cause in one sentence. */
     @Test
     void saysWhenItsPortIsInUse() throws Exception {

@@ -1,6 +1,7 @@
 package io.fuxi.launcher;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
@@ -48,5 +49,28 @@ class LaunchSettingsTest {
                                     "FUXI_HTTP_ADDRESS is \"" + address + "\", which is no address of this machine"),
                     address);
         }
+    }
+
+    @Test
+    void aNumberThatIsNoneOrOutOfRangeIsNamedInOneSentence() {
+        assertEquals(8080, LaunchSettings.from(Map.of("FUXI_HTTP_PORT", " ")).httpPort(), "blank: the default");
+        assertEquals(
+                512,
+                LaunchSettings.from(Map.of("FUXI_EMBEDDED_DB_BUFFER_POOL_MB", "512"))
+                        .embeddedDbBufferPoolMb());
+        assertEquals(256, LaunchSettings.from(Map.of()).embeddedDbBufferPoolMb());
+        Map<String, String> wrong = Map.of(
+                "FUXI_HTTP_PORT", "80a",
+                "FUXI_EMBEDDED_DB_PORT", "70000",
+                "FUXI_EMBEDDED_DB_BUFFER_POOL_MB", "8",
+                "FUXI_START_TIMEOUT_SECONDS", "-1",
+                "FUXI_LOG_FILE_MB", "99999999999999999999");
+        wrong.forEach((name, value) -> {
+            IllegalArgumentException refused =
+                    assertThrows(IllegalArgumentException.class, () -> LaunchSettings.from(Map.of(name, value)));
+            assertTrue(
+                    refused.getMessage().startsWith(name + " is \"" + value + "\": it takes a whole number from "),
+                    refused.getMessage());
+        });
     }
 }
