@@ -97,6 +97,13 @@ final class FuxiProcess implements AutoCloseable {
         return run;
     }
 
+    /** Waits for the launcher to end by itself within {@code seconds}, with this exit code, and for its last output. */
+    void assertEndsWith(int exitCode, long seconds) throws InterruptedException {
+        assertTrue(process.waitFor(seconds, TimeUnit.SECONDS), "the launcher still waits");
+        assertEquals(exitCode, process.exitValue());
+        reader.join(10_000);
+    }
+
     static int freePort() {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();

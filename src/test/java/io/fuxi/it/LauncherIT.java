@@ -86,9 +86,7 @@ class LauncherIT {
         int closedPort = FuxiProcess.freePort();
         builder.environment().put("FUXI_DB_URL", "jdbc:mysql://127.0.0.1:" + closedPort + "/fuxi");
         FuxiProcess run = FuxiProcess.start(builder);
-        assertTrue(run.process.waitFor(150, TimeUnit.SECONDS), "the launcher still waits");
-        assertEquals(1, run.process.exitValue());
-        run.reader.join(10_000);
+        run.assertEndsWith(1, 150);
         String said = String.join("\n", run.output);
         assertTrue(
                 said.contains("[fuxi] Fuxi did not start: Cannot reach the database at jdbc:mysql://127.0.0.1:"
@@ -103,9 +101,7 @@ class LauncherIT {
         ProcessBuilder builder = launcher();
         builder.environment().put("FUXI_EMBEDDED_DB_BUFFER_POOL_MB", "lots");
         FuxiProcess run = FuxiProcess.start(builder);
-        assertTrue(run.process.waitFor(30, TimeUnit.SECONDS), "the launcher still waits");
-        assertEquals(2, run.process.exitValue());
-        run.reader.join(10_000);
+        run.assertEndsWith(2, 30);
         assertEquals(
                 List.of("[fuxi] FUXI_EMBEDDED_DB_BUFFER_POOL_MB is \"lots\": it takes a whole number from 16 to"
                         + " 1,048,576."),
@@ -117,9 +113,7 @@ class LauncherIT {
     void saysWhenItsPortIsInUse() throws Exception {
         try (ServerSocket taken = new ServerSocket(httpPort, 1, InetAddress.getLoopbackAddress())) {
             FuxiProcess run = FuxiProcess.start(launcher());
-            assertTrue(run.process.waitFor(30, TimeUnit.SECONDS), "the launcher still waits");
-            assertEquals(1, run.process.exitValue());
-            run.reader.join(10_000);
+            run.assertEndsWith(1, 30);
             String said = String.join("\n", run.output);
             assertTrue(
                     said.contains("[fuxi] Fuxi did not start: port " + httpPort
@@ -168,9 +162,7 @@ class LauncherIT {
         ProcessBuilder builder = launcher();
         builder.environment().put("FUXI_START_TIMEOUT_SECONDS", "3");
         FuxiProcess run = FuxiProcess.start(builder);
-        assertTrue(run.process.waitFor(120, TimeUnit.SECONDS), "the launcher still waits");
-        assertEquals(1, run.process.exitValue());
-        run.reader.join(10_000);
+        run.assertEndsWith(1, 120);
         assertTrue(
                 run.output.stream().anyMatch(line -> line.contains("did not become ready within 3 s")),
                 String.join("\n", run.output));
