@@ -30,7 +30,7 @@ public final class EmbeddedDatabase {
         return asked == 0 ? freePort() : asked;
     }
 
-    /** Starts MariaDB with its files under {@code dir}, on {@code asked} (0: a free port), with a 256 MB buffer pool. */
+    /** Starts MariaDB with its files under {@code dir}, on {@code asked} (0: a free port), and a 256 MB buffer pool. */
     public static EmbeddedDatabase start(Path dir, int asked) {
         return start(dir, asked, 256);
     }

@@ -18,9 +18,9 @@ import java.util.List;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Deletes expired links with their search words (by their keys, ADR 24), for the expiry purge: on the purge's connection and in its
- * transaction, which also renews the purge's lease and holds the links' codes, so a batch is committed whole or not
- * at all. Once it has committed, the purge announces the batch as {@link LinksPurged}.
+ * Deletes expired links with their search words (by their keys, ADR 24), for the expiry purge: on the purge's
+ * connection and in its transaction, which also renews the purge's lease and holds the links' codes, so a batch is
+ * committed whole or not at all. Once it has committed, the purge announces the batch as {@link LinksPurged}.
  */
 @ApplicationScoped
 public class ExpiredLinks {
