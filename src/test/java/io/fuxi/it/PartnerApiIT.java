@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.zxing.BinaryBitmap;
+import com.google.zxing.DecodeHintType;
 import com.google.zxing.client.j2se.BufferedImageLuminanceSource;
 import com.google.zxing.common.HybridBinarizer;
 import com.google.zxing.qrcode.QRCodeReader;
@@ -21,6 +22,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -467,8 +469,13 @@ class PartnerApiIT extends DeployedFuxi {
         assertEquals("image/png", png.headers().firstValue("Content-Type").orElseThrow());
         BufferedImage image = ImageIO.read(new ByteArrayInputStream(png.body()));
         BinaryBitmap bitmap = new BinaryBitmap(new HybridBinarizer(new BufferedImageLuminanceSource(image)));
+        // read as the unrotated, computer-drawn picture it is: ZXing's camera-style search for the finder patterns
+        // misses about 1 in 175 valid codes of random short URLs (17 of 3,000 here), which all decode this way
         assertEquals(
-                link.getString("shortUrl"), new QRCodeReader().decode(bitmap).getText());
+                link.getString("shortUrl"),
+                new QRCodeReader()
+                        .decode(bitmap, Map.of(DecodeHintType.PURE_BARCODE, true))
+                        .getText());
 
         HttpResponse<String> svg = ivan.get(path + "?format=svg");
         assertEquals(200, svg.statusCode());
