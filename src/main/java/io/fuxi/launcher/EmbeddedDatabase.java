@@ -17,6 +17,9 @@ import java.nio.file.Path;
  */
 public final class EmbeddedDatabase {
 
+    /** The buffer pool's size unless FUXI_EMBEDDED_DB_BUFFER_POOL_MB says otherwise. */
+    public static final int DEFAULT_BUFFER_POOL_MB = 256;
+
     private final DB db;
     private final int port;
 
@@ -28,11 +31,6 @@ public final class EmbeddedDatabase {
     /** The port to start on: the one asked for, or a free one for 0. */
     public static int portFor(int asked) {
         return asked == 0 ? freePort() : asked;
-    }
-
-    /** Starts MariaDB with its files under {@code dir}, on {@code asked} (0: a free port), and a 256 MB buffer pool. */
-    public static EmbeddedDatabase start(Path dir, int asked) {
-        return start(dir, asked, 256);
     }
 
     /**

@@ -82,11 +82,8 @@ class LauncherIT {
      */
     @Test
     void saysWhyFuxiCannotStart() throws Exception {
-        ProcessBuilder builder = launcher();
         int closedPort = FuxiProcess.freePort();
-        builder.environment().put("FUXI_DB_URL", "jdbc:mysql://127.0.0.1:" + closedPort + "/fuxi");
-        FuxiProcess run = FuxiProcess.start(builder);
-        run.assertEndsWith(1, 150);
+        FuxiProcess run = runToItsEnd("FUXI_DB_URL", "jdbc:mysql://127.0.0.1:" + closedPort + "/fuxi", 1, 150);
         String said = String.join("\n", run.output);
         assertTrue(
                 said.contains("[fuxi] Fuxi did not start: Cannot reach the database at jdbc:mysql://127.0.0.1:"
@@ -98,10 +95,7 @@ class LauncherIT {
     /** A setting that is no number ends the run command before it starts anything, naming the variable. */
     @Test
     void saysWhichSettingIsNoNumber() throws Exception {
-        ProcessBuilder builder = launcher();
-        builder.environment().put("FUXI_EMBEDDED_DB_BUFFER_POOL_MB", "lots");
-        FuxiProcess run = FuxiProcess.start(builder);
-        run.assertEndsWith(2, 30);
+        FuxiProcess run = runToItsEnd("FUXI_EMBEDDED_DB_BUFFER_POOL_MB", "lots", 2, 30);
         assertEquals(
                 List.of("[fuxi] FUXI_EMBEDDED_DB_BUFFER_POOL_MB is \"lots\": it takes a whole number from 16 to"
                         + " 1,048,576."),
@@ -159,13 +153,19 @@ class LauncherIT {
     /** A start that does not finish in time is stopped with a clear word. */
     @Test
     void givesUpAfterTheStartTimeout() throws Exception {
-        ProcessBuilder builder = launcher();
-        builder.environment().put("FUXI_START_TIMEOUT_SECONDS", "3");
-        FuxiProcess run = FuxiProcess.start(builder);
-        run.assertEndsWith(1, 120);
+        FuxiProcess run = runToItsEnd("FUXI_START_TIMEOUT_SECONDS", "3", 1, 120);
         assertTrue(
                 run.output.stream().anyMatch(line -> line.contains("did not become ready within 3 s")),
                 String.join("\n", run.output));
+    }
+
+    /** The run command with one more variable, ended by itself within {@code seconds} with this exit code. */
+    private FuxiProcess runToItsEnd(String variable, String value, int exitCode, long seconds) throws Exception {
+        ProcessBuilder builder = launcher();
+        builder.environment().put(variable, value);
+        FuxiProcess run = FuxiProcess.start(builder);
+        run.assertEndsWith(exitCode, seconds);
+        return run;
     }
 
     /** At most 30 lines, all the run command's own, before it is ready; Payara Micro's own lines go to the log file. */
