@@ -113,7 +113,7 @@ public class Cluster {
      * A cache of what this node read from the database, bounded by count and age. Fill it with
      * {@code putForExternalRead} (this node only); a {@code remove} drops the entry on every node before it returns.
      */
-    public <V> Cache<String, V> nodeCache(String name, long maxCount, Duration lifespan) {
+    public <K, V> Cache<K, V> nodeCache(String name, long maxCount, Duration lifespan) {
         ConfigurationBuilder cache = new ConfigurationBuilder();
         cache.clustering().cacheMode(settings.isClustered() ? CacheMode.INVALIDATION_SYNC : CacheMode.LOCAL);
         cache.memory().maxCount(maxCount).whenFull(EvictionStrategy.REMOVE);

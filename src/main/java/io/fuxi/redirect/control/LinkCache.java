@@ -56,12 +56,14 @@ public class LinkCache {
     @ConfigProperty(name = "fuxi.cache.max-unknown", defaultValue = "100000")
     long maxUnknown;
 
-    /** Held while a code is read from the database; never leaves this node. */
-    private static final CachedLink LOADING = new CachedLink("", 0, 0, false, false);
+    /** Held while a code is read from the database; never leaves this node. A packed link is never empty. */
+    private static final byte[] LOADING = new byte[0];
 
     private final LongAdder evictions = new LongAdder();
-    private Cache<String, CachedLink> links;
-    private Cache<String, Boolean> unknown;
+    /** By {@link CodeKey}, each link {@linkplain CachedLink#packed() packed}. */
+    private Cache<Object, byte[]> links;
+
+    private Cache<Object, Boolean> unknown;
 
     /** Starts the cache (and joins the cluster) with the application rather than on the first redirect. */
     void startEagerly(@Observes @Initialized(ApplicationScoped.class) Object application) {
@@ -103,12 +105,12 @@ public class LinkCache {
 
     /** The cached link, or null (a code being read from the database is not cached yet). */
     public CachedLink get(String code) {
-        CachedLink link = links.get(code);
-        return link == LOADING ? null : link;
+        byte[] packed = links.get(CodeKey.of(code));
+        return packed == null || isLoading(packed) ? null : CachedLink.unpacked(packed);
     }
 
     public boolean isKnownUnknown(String code) {
-        return Boolean.TRUE.equals(unknown.get(code));
+        return Boolean.TRUE.equals(unknown.get(CodeKey.of(code)));
     }
 
     /**
@@ -117,8 +119,9 @@ public class LinkCache {
      * what the read found may be older than the removal.
      */
     public void loading(String code) {
-        links.putForExternalRead(code, LOADING);
-        unknown.putForExternalRead(code, Boolean.FALSE);
+        Object key = CodeKey.of(code);
+        links.putForExternalRead(key, LOADING);
+        unknown.putForExternalRead(key, Boolean.FALSE);
     }
 
     /**
@@ -127,19 +130,24 @@ public class LinkCache {
      * more bytes (bench/memory.sh).
      */
     public void loaded(String code, CachedLink link) {
+        Object key = CodeKey.of(code);
         if (link == null) {
-            thisNode(unknown)
-                    .computeIfPresent(code, (key, known) -> Boolean.FALSE.equals(known) ? Boolean.TRUE : known);
-            thisNode(links).remove(code, LOADING);
+            thisNode(unknown).computeIfPresent(key, (k, known) -> Boolean.FALSE.equals(known) ? Boolean.TRUE : known);
+            thisNode(links).computeIfPresent(key, (k, cached) -> isLoading(cached) ? null : cached);
         } else {
-            thisNode(links).computeIfPresent(code, (key, cached) -> LOADING.equals(cached) ? link : cached);
-            thisNode(unknown).remove(code, Boolean.FALSE);
+            byte[] packed = link.packed();
+            thisNode(links).computeIfPresent(key, (k, cached) -> isLoading(cached) ? packed : cached);
+            thisNode(unknown).remove(key, Boolean.FALSE);
         }
+    }
+
+    private static boolean isLoading(byte[] packed) {
+        return packed.length == 0;
     }
 
     /** Caches a link this node just wrote, on this node only: the others read it when they need it. */
     public void put(String code, CachedLink link) {
-        links.putForExternalRead(code, link);
+        links.putForExternalRead(CodeKey.of(code), link.packed());
     }
 
     /** Codes that just became links: no node answers 404 for them from its unknown-code cache any more. */
@@ -148,7 +156,7 @@ public class LinkCache {
     }
 
     public void evict(String code) {
-        links.getAdvancedCache().withFlags(Flag.IGNORE_RETURN_VALUES).remove(code);
+        links.getAdvancedCache().withFlags(Flag.IGNORE_RETURN_VALUES).remove(CodeKey.of(code));
     }
 
     /** Drops many links on every node, the removals sent together rather than one after another. */
@@ -156,16 +164,16 @@ public class LinkCache {
         removeEverywhere(links, codes);
     }
 
-    private static <V> Cache<String, V> thisNode(Cache<String, V> cache) {
+    private static <V> Cache<Object, V> thisNode(Cache<Object, V> cache) {
         return cache.getAdvancedCache().withFlags(Flag.CACHE_MODE_LOCAL);
     }
 
-    private static void removeEverywhere(Cache<String, ?> cache, Collection<String> codes) {
+    private static void removeEverywhere(Cache<Object, ?> cache, Collection<String> codes) {
         List<CompletableFuture<?>> removals = new ArrayList<>(codes.size());
         for (String code : codes) {
             removals.add(cache.getAdvancedCache()
                     .withFlags(Flag.IGNORE_RETURN_VALUES)
-                    .removeAsync(code));
+                    .removeAsync(CodeKey.of(code)));
         }
         CompletableFuture.allOf(removals.toArray(CompletableFuture[]::new)).join();
     }
