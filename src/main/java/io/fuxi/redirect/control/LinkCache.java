@@ -33,8 +33,8 @@ public class LinkCache {
     Cluster cluster;
 
     /**
-     * What a cached link costs, with a URL of about 100 characters and some room (bench/memory.sh measured 374 bytes
-     * with one of 36): the default bound keeps the cache to a quarter of the heap.
+     * What a cached link costs, with a URL of about 100 characters and ample room (bench/memory.sh measured 261 bytes
+     * with one of 35 at a million links, docs/scaling.md): the default bound keeps the cache within a quarter of the heap.
      */
     static final long CACHED_LINK_BYTES = 500;
 
