@@ -19,10 +19,12 @@ build_if_needed() {
   fi
 }
 
+# Ports come from below Linux's ephemeral range (32768-60999 by default): a port there can be the local end of a
+# connection, a JDBC one or a load generator's, which the listener's bind then fails on (it did in bench/compare.sh).
 free_port() {
   local port
   while :; do
-    port=$(shuf -i 20000-59999 -n 1)
+    port=$(shuf -i 20000-32000 -n 1)
     ss -Htln "sport = :$port" | grep -q . || { echo "$port"; return; }
   done
 }
@@ -186,7 +188,7 @@ median() {
 free_ports() {
   local first
   while :; do
-    first=$(shuf -i 20000-59000 -n 1)
+    first=$(shuf -i 20000-32000 -n 1)
     local taken=0
     for ((p = first; p < first + $1; p++)); do ss -Htln "sport = :$p" | grep -q . && taken=1; done
     [ $taken = 0 ] && { echo "$first"; return; }
