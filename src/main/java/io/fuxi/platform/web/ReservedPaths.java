@@ -45,6 +45,11 @@ public final class ReservedPaths {
         return WORDS.contains(segment);
     }
 
+    /** Every reserved segment, in lower case. */
+    public static Set<String> words() {
+        return WORDS;
+    }
+
     /** Case-insensitive without copying the word: the redirect asks on every request. */
     private static Set<String> caseInsensitive(String... words) {
         Set<String> set = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
