@@ -8,8 +8,9 @@ import java.nio.charset.StandardCharsets;
  * read the host from the location when there are rules: a cached link does not carry it (bench/memory.sh).
  *
  * <p>The link cache holds it {@linkplain #packed() packed} into one byte array (the expiry, the status, the two
- * switches, then the location's bytes): 27 bytes and the location's, where the record and the location's string take
- * 72 and the location's. A redirect unpacks it again, into a short-lived copy.
+ * switches, then the location's bytes): with the wrapper Infinispan puts around an array, 51 bytes and the location's,
+ * where the record and the location's string took 72 and the location's. A redirect unpacks it again, into a
+ * short-lived copy.
  */
 public record CachedLink(String location, int status, long expiresAtMillis, boolean enabled, boolean forwardQuery) {
 

@@ -2,7 +2,7 @@ package io.fuxi.redirect.control;
 
 /**
  * A code as the link caches key it: a code of up to 10 characters (every generated code, most aliases) as one
- * {@code Long}, 16 bytes of heap where the code's string takes 48, and quicker to compare, since equality reads no
+ * {@code Long}, 24 bytes of heap where the code's string takes 48, and quicker to compare, since equality reads no
  * second object; a longer alias as itself. The same code always gives the same key, and two codes never share one:
  * the long holds the length and every character's 6 bits.
  */
