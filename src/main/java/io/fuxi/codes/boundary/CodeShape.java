@@ -10,9 +10,6 @@ public final class CodeShape {
     private static final int MAX_LENGTH = 20;
     private static final int GENERATED_LENGTH = 6;
 
-    /** Any code, generated or alias, as a regular expression; {@link #isCode} checks the same without one. */
-    public static final String REGEX = "[A-Za-z0-9_-]{" + MIN_LENGTH + "," + MAX_LENGTH + "}";
-
     private CodeShape() {}
 
     /** Whether the text could be any code, generated or alias. */
