@@ -104,18 +104,19 @@ final class FuxiProcess implements AutoCloseable {
         reader.join(10_000);
     }
 
+    /** A port free on loopback now, from below Linux's ephemeral range (see {@link #freePorts}). */
     static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
+        return freePorts(1);
     }
 
-    /** The first of {@code count} consecutive ports free on loopback now. */
+    /**
+     * The first of {@code count} consecutive ports free on loopback now, from 20,000-32,000: below Linux's ephemeral
+     * range (32,768-60,999), so no outgoing connection takes one while a test needs it again, as one did when
+     * ClusterFaultsIT restarted a killed node on its port ("No available port to bind to").
+     */
     static int freePorts(int count) {
         for (int attempt = 0; attempt < 100; attempt++) {
-            int first = 20_000 + ThreadLocalRandom.current().nextInt(20_000);
+            int first = 20_000 + ThreadLocalRandom.current().nextInt(12_000);
             boolean free = true;
             for (int port = first; port < first + count && free; port++) {
                 try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {

@@ -34,7 +34,8 @@ public class LinkCache {
 
     /**
      * What a cached link costs, with a URL of about 100 characters and ample room (bench/memory.sh measured 261 bytes
-     * with one of 35 at a million links, docs/scaling.md): the default bound keeps the cache within a quarter of the heap.
+     * with one of 35 at a million links, docs/scaling.md): the default bound keeps the cache within a quarter of the
+     * heap.
      */
     static final long CACHED_LINK_BYTES = 500;
 
