@@ -7,7 +7,9 @@ import java.util.TreeSet;
 
 /**
  * First path segments the application keeps for itself (its API, console, health and static files) or may need
- * later: no alias may take one, and the redirect lets them pass. Compared ignoring case.
+ * later: no alias may take one, and the redirect lets them pass. Compared ignoring case. The pattern in web.xml that
+ * tells Weld which paths need CDI contexts names them too (ADR 25; RedirectPathsWithoutContextsTest fails until it
+ * does).
  */
 public final class ReservedPaths {
 
