@@ -40,6 +40,9 @@ public final class Launcher {
     /** How long the application may take to answer after Payara Micro said it booted (its deployments are done). */
     private static final Duration DEPLOYED_GRACE = Duration.ofSeconds(5);
 
+    /** How often the start asks whether the application answers: as often as bench/lib.sh asks the trivial WAR. */
+    private static final Duration READY_POLL = Duration.ofMillis(100);
+
     private final LaunchSettings settings;
     private final Path home;
     private final LogFile logFile;
@@ -276,7 +279,7 @@ public final class Launcher {
                         + " (the whole log: " + logFile.path() + "). Stopping.");
                 stopAndExit(1);
             }
-            Thread.sleep(250);
+            Thread.sleep(READY_POLL.toMillis());
         }
     }
 
