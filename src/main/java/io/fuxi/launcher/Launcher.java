@@ -226,7 +226,7 @@ public final class Launcher {
                 "--port",
                 Integer.toString(settings.httpPort()),
                 "--prebootcommandfile",
-                PayaraBootCommands.write(settings).toString(),
+                PayaraBootCommands.write(settings, runtime.hasRedirectValve()).toString(),
                 // Payara's own Hazelcast is not started: Fuxi's cluster is Infinispan (ADR 13) and its timers are
                 // not persistent (ADR 23)
                 "--nohazelcast",

@@ -3,6 +3,7 @@ package io.fuxi.launcher;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -18,9 +19,14 @@ public final class PayaraBootCommands {
     private PayaraBootCommands() {}
 
     /** Writes the commands for these settings into the data directory and answers the file's path. */
-    static Path write(LaunchSettings settings) throws IOException {
+    static Path write(LaunchSettings settings, boolean redirectValve) throws IOException {
         Path file = settings.dataDir().resolve("payara-preboot.asadmin");
-        write(file, settings.httpAddress());
+        List<String> commands = new ArrayList<>(commands(settings.httpAddress()));
+        if (redirectValve) {
+            commands.add("set configs.config.server-config.http-service.virtual-server.server.property.valve_1="
+                    + RedirectValveJar.VALVE);
+        }
+        Files.write(file, commands);
         return file;
     }
 

@@ -102,6 +102,11 @@ final class PayaraRuntime {
         return root;
     }
 
+    /** Whether the redirect valve (ADR 26) was compiled for this runtime, to be named on the virtual server. */
+    boolean hasRedirectValve() {
+        return Files.isRegularFile(root.resolve(LIBRARIES).resolve(RedirectValveJar.JAR));
+    }
+
     /** What Payara Micro deploys: fuxi.war without the libraries, which are on its class path. */
     Path application() {
         return root.resolve(APPLICATION);
@@ -228,7 +233,8 @@ final class PayaraRuntime {
                 Files.getLastModifiedTime(payaraJar).toString(),
                 String.join(" ", jvmOptions),
                 LIBRARIES,
-                libraries);
+                libraries,
+                RedirectValveJar.JAR);
         try {
             byte[] hash = MessageDigest.getInstance("SHA-256").digest(described.getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(hash, 0, 6);
@@ -260,7 +266,11 @@ final class PayaraRuntime {
             throw new IOException(
                     "Payara Micro could not be unpacked into " + partial + " (its output: " + output + ")");
         }
-        writeLauncher(partial, war.extract(partial.resolve(LIBRARIES)));
+        List<String> libraries = new ArrayList<>(war.extract(partial.resolve(LIBRARIES)));
+        if (RedirectValveJar.write(partial, partial.resolve(LIBRARIES), log)) {
+            libraries.add(RedirectValveJar.JAR);
+        }
+        writeLauncher(partial, libraries);
         try {
             Files.move(partial, unpacked, StandardCopyOption.ATOMIC_MOVE);
             log.accept("[fuxi] Payara Micro unpacked into " + unpacked);

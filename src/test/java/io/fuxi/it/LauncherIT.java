@@ -15,7 +15,9 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -58,17 +60,28 @@ class LauncherIT {
         for (int i = 0; i < CLICKS; i++) {
             assertEquals(302, api.follow(code).statusCode());
         }
+        assertEquals(CLICKS, sample(api, "fuxi_redirects_early"), "the valve answered the cached link (ADR 26)");
         first.stop(); // clicks are flushed only every hour here: these go in on the way out
 
         FuxiProcess second = start();
         assertTrue(second.output.stream().noneMatch(line -> line.contains("First start")), "no second bootstrap key");
         assertTrue(Files.readString(dataDir.resolve("logs/fuxi.log.1")).contains(key), "the first start's log is kept");
         assertFalse(Files.readString(dataDir.resolve("logs/fuxi.log")).contains("First start"), "a new log each start");
-        HttpResponse<String> redirect = api.follow(code);
+        HttpResponse<String> redirect = api.follow(code); // not cached yet: the servlet answers and caches it
         assertEquals(302, redirect.statusCode());
         assertEquals(
                 "https://example.com/kept",
                 redirect.headers().firstValue("Location").orElseThrow());
+        assertEquals(0, sample(api, "fuxi_redirects_early"));
+        HttpResponse<String> early = api.follow(code);
+        assertEquals(1, sample(api, "fuxi_redirects_early"), "the valve answered the now cached link");
+        assertEquals(redirect.statusCode(), early.statusCode());
+        assertEquals(
+                withoutDate(redirect.headers().map()),
+                withoutDate(early.headers().map()));
+        assertEquals(redirect.body(), early.body());
+        assertEquals(1, sample(api, "fuxi_cache_misses"), "a lookup is counted once, whichever answers");
+        assertEquals(1, sample(api, "fuxi_cache_hits"));
         HttpResponse<String> read =
                 api.send(api.request("api/v1/links/" + code).header("Authorization", "Bearer " + key));
         assertEquals(CLICKS, Api.json(read).getInt("totalClicks"), "a graceful stop loses no click");
@@ -212,18 +225,30 @@ class LauncherIT {
 
     /** The EJB timers run without Payara's Hazelcast (ADR 23): the expiry purge, due every 5 s here, has run. */
     private static void assertScheduledJobsRun(Api api) throws Exception {
-        Pattern runs = Pattern.compile("^fuxi_purge_runs(?:\\{[^}]*})? (\\S+)$", Pattern.MULTILINE);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        double seen = 0;
+        long seen = 0;
         while (seen < 1 && System.nanoTime() < deadline) {
-            HttpResponse<String> scrape = api.send(api.request("metrics?scope=application"));
-            assertEquals(200, scrape.statusCode(), scrape.body());
-            Matcher sample = runs.matcher(scrape.body());
-            assertTrue(sample.find(), "no fuxi_purge_runs in " + scrape.body());
-            seen = Double.parseDouble(sample.group(1));
+            seen = sample(api, "fuxi_purge_runs");
             TimeUnit.MILLISECONDS.sleep(500);
         }
         assertTrue(seen >= 1, "the expiry purge never ran in 30 s");
+    }
+
+    /** The application metric's value, from the Prometheus scrape. */
+    private static long sample(Api api, String name) {
+        HttpResponse<String> scrape = api.send(api.request("metrics?scope=application"));
+        assertEquals(200, scrape.statusCode(), scrape.body());
+        Matcher sample = Pattern.compile("^" + name + "(?:\\{[^}]*})? (\\S+)$", Pattern.MULTILINE)
+                .matcher(scrape.body());
+        assertTrue(sample.find(), "no " + name + " in " + scrape.body());
+        return (long) Double.parseDouble(sample.group(1));
+    }
+
+    /** A response's headers but its Date, which two answers a second apart need not share. */
+    private static Map<String, List<String>> withoutDate(Map<String, List<String>> headers) {
+        Map<String, List<String>> kept = new TreeMap<>(headers);
+        kept.remove("date");
+        return kept;
     }
 
     /** The port is bound to 127.0.0.1 alone (the database always, HTTP as FUXI_HTTP_ADDRESS says). */

@@ -31,6 +31,7 @@ class MetricsIT extends DeployedFuxi {
             "fuxi_redirects{outcome=disabled}",
             "fuxi_redirects{outcome=blocked}",
             "fuxi_redirects{outcome=unavailable}",
+            "fuxi_redirects_early",
             "fuxi_cache_entries",
             "fuxi_cache_hits",
             "fuxi_cache_misses",
@@ -108,6 +109,7 @@ class MetricsIT extends DeployedFuxi {
         assertGrew(before, after, "fuxi_redirects{outcome=blocked}", 1);
         assertGrew(before, after, "fuxi_redirects{outcome=expired}", 1);
         assertGrew(before, after, "fuxi_cache_hits", 3);
+        assertEquals(0.0, after.get("fuxi_redirects_early"), "no valve on this Payara Micro: the servlet answered");
         assertGrew(before, after, "fuxi_cache_misses", 3);
         assertGrew(before, after, "fuxi_creates{kind=single}", 3);
         assertGrew(before, after, "fuxi_creates{kind=bulk-item}", 150);

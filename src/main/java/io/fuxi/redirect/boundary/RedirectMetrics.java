@@ -11,7 +11,8 @@ import jakarta.inject.Inject;
 import java.util.Locale;
 
 /**
- * fuxi.redirects{outcome=hit|miss|unknown|expired|disabled|blocked|unavailable}, and the link cache: fuxi.cache.entries, hits,
+ * fuxi.redirects{outcome=hit|miss|unknown|expired|disabled|blocked|unavailable}, fuxi.redirects.early (the hits the
+ * launcher's valve answered, ADR 26), and the link cache: fuxi.cache.entries, hits,
  * misses and evictions.
  */
 @ApplicationScoped
@@ -36,6 +37,11 @@ public class RedirectMetrics {
                     "outcome",
                     outcome.name().toLowerCase(Locale.ROOT));
         }
+        metrics.gauge(
+                "redirects.early",
+                "Hits answered by the launcher's valve before the web container's request handling, since the start"
+                        + " (0 on a Payara Micro without it)",
+                counts::early);
         metrics.gauge("cache.entries", "Links in this node's cache", cache::entries);
         metrics.gauge("cache.hits", "Cache lookups that found the link, since the start", counts::cacheHits);
         metrics.gauge("cache.misses", "Cache lookups that did not, since the start", counts::cacheMisses);

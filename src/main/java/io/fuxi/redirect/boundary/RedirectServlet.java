@@ -17,14 +17,25 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.time.Clock;
+import java.util.function.BiPredicate;
 
 /**
  * GET or HEAD /{code}: a plain servlet rather than a JAX-RS resource, because the platform's per-request cost
  * dominates a cached redirect (docs/adr/0002). It is mapped to every path (web.xml) so that the container looks
  * nothing up for a code (docs/adr/0016); paths that cannot be a code go where the container would have sent them
  * ({@link OtherPaths}).
+ *
+ * <p>Where the launcher has put its valve on Payara's virtual server (ADR 26), a cached, live link is answered by
+ * {@link #redirectFromCache} before the container's request listeners and this servlet run: the valve finds it under
+ * {@link #CACHED_REDIRECTS} in the servlet context. Everything else still comes here.
  */
 public class RedirectServlet extends HttpServlet {
+
+    /**
+     * The servlet context attribute under which the valve finds the cached redirects: a {@code BiPredicate} of the
+     * request and the response that answers true when it redirected. The launcher's valve names it too.
+     */
+    public static final String CACHED_REDIRECTS = "io.fuxi.redirect.cached-redirects";
 
     @Inject
     LinkResolver resolver;
@@ -48,6 +59,48 @@ public class RedirectServlet extends HttpServlet {
     public void init() throws ServletException {
         pages = new ErrorPages(getServletContext());
         others = new OtherPaths(getServletContext());
+        ClassLoader application = Thread.currentThread().getContextClassLoader();
+        BiPredicate<HttpServletRequest, HttpServletResponse> cachedRedirects = (request, response) -> {
+            Thread thread = Thread.currentThread();
+            ClassLoader container = thread.getContextClassLoader();
+            thread.setContextClassLoader(application);
+            try {
+                boolean redirected = redirectFromCache(request, response);
+                if (redirected) {
+                    counts.recordEarly();
+                }
+                return redirected;
+            } catch (RuntimeException e) { // the servlet answers it, with what it does on a failure
+                return false;
+            } finally {
+                thread.setContextClassLoader(container);
+            }
+        };
+        getServletContext().setAttribute(CACHED_REDIRECTS, cachedRedirects);
+    }
+
+    @Override
+    public void destroy() {
+        getServletContext().removeAttribute(CACHED_REDIRECTS);
+    }
+
+    /**
+     * Redirects a GET or HEAD of a code whose link is cached, enabled, unexpired and not refused, as {@link #service}
+     * would; answers false, having touched nothing, for every other request.
+     */
+    boolean redirectFromCache(HttpServletRequest request, HttpServletResponse response) {
+        String method = request.getMethod();
+        String code =
+                request.getDispatcherType() == DispatcherType.REQUEST && (method.equals("GET") || method.equals("HEAD"))
+                        ? codeOf(request)
+                        : null;
+        CachedLink link = code == null ? null : resolver.peek(code);
+        if (link == null || !isLive(link)) {
+            return false; // service looks it up again, and counts the lookup
+        }
+        counts.cacheLookup(true);
+        redirect(code, link, Outcome.HIT, request, response);
+        return true;
     }
 
     @Override
@@ -90,11 +143,20 @@ public class RedirectServlet extends HttpServlet {
             counts.record(Outcome.BLOCKED);
             pages.gone(request, response, ErrorPages.Gone.BLOCKED);
         } else {
-            response.setStatus(link.status());
-            response.setHeader("Location", link.locationFor(request.getQueryString()));
-            counts.record(cached != null ? Outcome.HIT : Outcome.MISS);
-            clicks.record(code, request);
+            redirect(code, link, cached != null ? Outcome.HIT : Outcome.MISS, request, response);
         }
+    }
+
+    private boolean isLive(CachedLink link) {
+        return link.enabled() && !link.isExpiredAt(clock.millis()) && !destinations.refusesUrl(link.location());
+    }
+
+    private void redirect(
+            String code, CachedLink link, Outcome outcome, HttpServletRequest request, HttpServletResponse response) {
+        response.setStatus(link.status());
+        response.setHeader("Location", link.locationFor(request.getQueryString()));
+        counts.record(outcome);
+        clicks.record(code, request);
     }
 
     /** The code in a path of the form /{code} or /{code}/, or null when the path cannot be a code or alias. */

@@ -35,6 +35,14 @@ public class LinkResolver {
         return hit;
     }
 
+    /**
+     * The link if the cache holds it, or null, not counted as a cache lookup: for a caller that answers some hits
+     * itself (counting them) and hands everything else on to one that calls {@link #cached} (the valve of ADR 26).
+     */
+    public CachedLink peek(String code) {
+        return cache.get(code);
+    }
+
     /** The link read from the database (and cached), or null when no link has this code. */
     public CachedLink load(String code) {
         if (cache.isKnownUnknown(code)) {

@@ -24,6 +24,7 @@ public class RedirectCounts {
     private final LongAdder[] outcomes = new LongAdder[Outcome.values().length];
     private final LongAdder cacheHits = new LongAdder();
     private final LongAdder cacheMisses = new LongAdder();
+    private final LongAdder early = new LongAdder();
 
     public RedirectCounts() {
         for (int i = 0; i < outcomes.length; i++) {
@@ -39,7 +40,16 @@ public class RedirectCounts {
         return outcomes[outcome.ordinal()].sum();
     }
 
-    void cacheLookup(boolean hit) {
+    /** A hit answered by the launcher's valve, before the web container's request handling (ADR 26). */
+    public void recordEarly() {
+        early.increment();
+    }
+
+    public long early() {
+        return early.sum();
+    }
+
+    public void cacheLookup(boolean hit) {
         (hit ? cacheHits : cacheMisses).increment();
     }
 
