@@ -226,11 +226,16 @@ public final class Launcher {
                 "--port",
                 Integer.toString(settings.httpPort()),
                 "--prebootcommandfile",
-                PayaraBootCommands.write(settings, runtime.hasRedirectValve()).toString(),
+                PayaraBootCommands.write(settings).toString(),
                 // Payara's own Hazelcast is not started: Fuxi's cluster is Infinispan (ADR 13) and its timers are
                 // not persistent (ADR 23)
                 "--nohazelcast",
                 "--disablephonehome"));
+        if (runtime.hasRedirectValve()) {
+            command.addAll(List.of(
+                    "--postbootcommandfile",
+                    PayaraBootCommands.writeAfterBoot(settings).toString()));
+        }
         command.removeIf(String::isEmpty);
         return command;
     }

@@ -3,14 +3,14 @@ package io.fuxi.launcher;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The asadmin commands Payara Micro runs before it boots (--prebootcommandfile), written into the data directory at
  * each start: the HTTP listener on FUXI_HTTP_ADDRESS only, no Server header naming the platform, and Grizzly's
  * leader-follower IO strategy (ADR 19). The integration tests' Arquillian deployments run the same commands
- * (TestDatabaseSession writes them for 127.0.0.1).
+ * (TestDatabaseSession writes them for 127.0.0.1). Where the launcher compiled the valve that answers cached redirects
+ * (ADR 26), a second file names it, for Payara to run once it has booted (--postbootcommandfile).
  */
 public final class PayaraBootCommands {
 
@@ -19,14 +19,24 @@ public final class PayaraBootCommands {
     private PayaraBootCommands() {}
 
     /** Writes the commands for these settings into the data directory and answers the file's path. */
-    static Path write(LaunchSettings settings, boolean redirectValve) throws IOException {
+    static Path write(LaunchSettings settings) throws IOException {
         Path file = settings.dataDir().resolve("payara-preboot.asadmin");
-        List<String> commands = new ArrayList<>(commands(settings.httpAddress()));
-        if (redirectValve) {
-            commands.add("set configs.config.server-config.http-service.virtual-server.server.property.valve_1="
-                    + RedirectValveJar.VALVE);
-        }
-        Files.write(file, commands);
+        write(file, settings.httpAddress());
+        return file;
+    }
+
+    /**
+     * Writes the command that names the redirect valve (ADR 26) into the data directory, to run once Payara has booted:
+     * named before the boot, the valve makes Payara start its web container and security service during the boot.
+     */
+    static Path writeAfterBoot(LaunchSettings settings) throws IOException {
+        Path file = settings.dataDir().resolve("payara-postboot.asadmin");
+        Files.write(
+                file,
+                List.of(
+                        "# Written by the launcher at each start; edits are lost",
+                        "set configs.config.server-config.http-service.virtual-server.server.property.valve_1="
+                                + RedirectValveJar.VALVE));
         return file;
     }
 
