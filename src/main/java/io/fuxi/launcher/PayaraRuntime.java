@@ -222,7 +222,8 @@ final class PayaraRuntime {
 
     /**
      * Names what an archive depends on besides the jars themselves (whose sizes and times the JVM checks): the JDK,
-     * Payara Micro's jar, the JVM options other than system properties and the libraries on the class path.
+     * Payara Micro's jar, the JVM options other than system properties, the libraries on the class path and the source
+     * of the redirect valve compiled among them (ADR 26).
      */
     static String key(Path payaraJar, List<String> jvmOptions, String libraries) throws IOException {
         String described = String.join(
@@ -234,7 +235,7 @@ final class PayaraRuntime {
                 String.join(" ", jvmOptions),
                 LIBRARIES,
                 libraries,
-                RedirectValveJar.JAR);
+                RedirectValveJar.source());
         try {
             byte[] hash = MessageDigest.getInstance("SHA-256").digest(described.getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(hash, 0, 6);
@@ -267,7 +268,7 @@ final class PayaraRuntime {
                     "Payara Micro could not be unpacked into " + partial + " (its output: " + output + ")");
         }
         List<String> libraries = new ArrayList<>(war.extract(partial.resolve(LIBRARIES)));
-        if (RedirectValveJar.write(partial, partial.resolve(LIBRARIES), log)) {
+        if (RedirectValveJar.write(partial, log)) {
             libraries.add(RedirectValveJar.JAR);
         }
         writeLauncher(partial, libraries);

@@ -1,9 +1,11 @@
 package io.fuxi.launcher;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -34,8 +36,15 @@ final class RedirectValveJar {
 
     private RedirectValveJar() {}
 
-    /** Compiles the valve into {@code root/libraries/JAR}; false, having said why, when it cannot. */
-    static boolean write(Path root, Path libraries, Consumer<String> log) throws IOException {
+    /** The valve's source: the runtime's key names it, so that a changed valve is compiled afresh. */
+    static String source() throws IOException {
+        try (InputStream in = RedirectValveJar.class.getResourceAsStream(SOURCE)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    /** Compiles the valve into the root's libraries as {@link #JAR}; false, having said why, when it cannot. */
+    static boolean write(Path root, Consumer<String> log) throws IOException {
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         if (javac == null) {
             log.accept("[fuxi] This Java has no compiler: redirects go through the servlet (ADR 26)");
@@ -43,10 +52,7 @@ final class RedirectValveJar {
         }
         Path work = Files.createTempDirectory(root, "valve-");
         try {
-            Path source = work.resolve("RedirectValve.java");
-            try (InputStream in = RedirectValveJar.class.getResourceAsStream(SOURCE)) {
-                Files.copy(in, source);
-            }
+            Path source = Files.writeString(work.resolve("RedirectValve.java"), source());
             Path classes = Files.createDirectory(work.resolve("classes"));
             StringWriter errors = new StringWriter();
             try (StandardJavaFileManager files = javac.getStandardFileManager(null, null, null)) {
@@ -60,7 +66,7 @@ final class RedirectValveJar {
                     return false;
                 }
             }
-            writeJar(classes, libraries.resolve(JAR));
+            writeJar(classes, root.resolve(PayaraRuntime.LIBRARIES).resolve(JAR));
             return true;
         } finally {
             PayaraRuntime.deleteTree(work);
@@ -72,7 +78,7 @@ final class RedirectValveJar {
             return jars.map(Path::toString)
                     .filter(name -> name.endsWith(".jar"))
                     .sorted()
-                    .collect(Collectors.joining(java.io.File.pathSeparator));
+                    .collect(Collectors.joining(File.pathSeparator));
         }
     }
 
