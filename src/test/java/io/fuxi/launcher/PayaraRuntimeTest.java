@@ -114,12 +114,18 @@ class PayaraRuntimeTest {
     }
 
     @Test
-    void anArchiveBelongsToTheJvmOptionsAndTheLibrariesItWasMadeWith() throws IOException {
+    void anArchiveBelongsToTheJvmOptionsTheLibrariesAndTheValveItWasMadeWith() throws IOException {
         assertEquals(key(OPTIONS), key(List.of("-Xmx64m")));
         assertNotEquals(key(OPTIONS), key(List.of("-Xmx64m", "-XX:+UseZGC")));
         String before = key(OPTIONS);
         WarLibrariesTest.war(home.resolve("fuxi.war"), "hibernate", "primefaces-2");
         assertNotEquals(before, key(OPTIONS), "another library");
+        String withoutValve = key(OPTIONS);
+        Files.writeString(home.resolve(RedirectValveJar.JAR), "a valve");
+        String withValve = key(OPTIONS);
+        assertNotEquals(withoutValve, withValve, "the valve built");
+        Files.writeString(home.resolve(RedirectValveJar.JAR), "another valve");
+        assertNotEquals(withValve, key(OPTIONS), "the valve changed");
         assertEquals(
                 OPTIONS,
                 PayaraRuntime.jvmOptions(List.of("-Dfuxi.clicks.flush-seconds=3600", "-Xmx64m")),
@@ -146,7 +152,7 @@ class PayaraRuntimeTest {
 
     private String key(List<String> options) throws IOException {
         String libraries = new WarLibraries(home.resolve("fuxi.war")).describe();
-        return PayaraRuntime.key(home.resolve("payara-micro.jar"), options, libraries);
+        return PayaraRuntime.key(home.resolve("payara-micro.jar"), options, libraries, RedirectValveJar.describe(home));
     }
 
     private PayaraRuntime prepare(boolean sharing) throws Exception {

@@ -10,9 +10,15 @@ import jakarta.persistence.Id;
 import jakarta.persistence.NamedQuery;
 import jakarta.persistence.Table;
 import java.time.Instant;
+import org.hibernate.annotations.DynamicUpdate;
 
-/** A partner's or an admin's API key. Only the SHA-256 of the secret is kept. */
+/**
+ * A partner's or an admin's API key. Only the SHA-256 of the secret is kept. An update writes only the columns it
+ * changed: a revocation that wrote the whole row would put back the last use it loaded, losing one that {@link #TOUCH}
+ * recorded in the meantime.
+ */
 @Entity
+@DynamicUpdate
 @Table(name = "api_key")
 @NamedQuery(
         name = ApiKey.ACTIVE_BY_HASH,

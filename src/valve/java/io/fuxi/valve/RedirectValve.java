@@ -14,8 +14,8 @@ import org.apache.catalina.valves.ValveBase;
  * Answers cached redirects before the web container's request listeners, invocation bookkeeping and servlet wrapper
  * run (ADR 26). It knows nothing of Fuxi: it asks the application of the request's context, which put its answer
  * under "io.fuxi.redirect.cached-redirects" (RedirectServlet.CACHED_REDIRECTS), and lets the request go on when
- * there is none or it declines. The launcher compiles this source against the unpacked Payara Micro, whose Catalina
- * classes are on no public Maven repository, and names the class on the virtual server.
+ * there is none or it declines. The build compiles it against the Catalina and Servlet jars inside payara-micro.jar,
+ * which are on no public Maven repository (ADR 27), and the launcher names it on the virtual server.
  */
 public final class RedirectValve extends ValveBase {
 
