@@ -28,7 +28,7 @@ import java.util.jar.Manifest;
 import java.util.stream.Stream;
 
 /**
- * Payara Micro unpacked once per build, JDK, set of JVM options other than system properties and set of Fuxi's
+ * Payara Micro (unpacked by the build, ADR 27) prepared once per build, JDK, set of JVM options other than system properties and set of Fuxi's
  * libraries (its root-directory launcher, launch-micro.jar, with the runtime jars beside it, and the WAR's libraries
  * in fuxi-lib, ADR 22), and a class-data sharing archive of the classes it loads while Fuxi starts (ADR 20). Payara
  * runs as launch-fuxi.jar, whose manifest is launch-micro.jar's with the libraries added to its class path. Each start
@@ -44,6 +44,9 @@ final class PayaraRuntime {
     static final String LAUNCHER_JAR = "launch-fuxi.jar";
 
     private static final String PAYARA_LAUNCHER_JAR = "launch-micro.jar";
+
+    /** Where the build unpacks Payara Micro (its --outputlauncher), beside the launcher (ADR 27). */
+    private static final String PAYARA_ROOT = "payara-root";
     /** Not Payara's own lib, whose jars its common class loader would open a second time. */
     static final String LIBRARIES = "fuxi-lib";
 
@@ -74,9 +77,8 @@ final class PayaraRuntime {
     }
 
     /**
-     * Unpacks payara-micro.jar and fuxi.war's libraries from the build directory into
-     * {@code home/payara-runtime/<key>} if that was not done yet, and makes this start's root directory,
-     * {@code dataDir/payara}, afresh.
+     * Makes {@code home/payara-runtime/<key>} of the Payara Micro root the build unpacked and fuxi.war's libraries if
+     * that was not done yet, and makes this start's root directory, {@code dataDir/payara}, afresh.
      */
     static PayaraRuntime prepare(
             Path home, Path dataDir, List<String> javaOptions, boolean sharing, Consumer<String> log)
@@ -88,7 +90,7 @@ final class PayaraRuntime {
                 .resolve(key(payaraJar, jvmOptions, war.describe(), RedirectValveJar.describe(home)))
                 .resolve("root");
         if (!Files.isRegularFile(unpacked.resolve(LAUNCHER_JAR))) {
-            unpack(home, payaraJar, war, unpacked, log);
+            unpack(home, war, unpacked, log);
         }
         Path root = dataDir.resolve("payara");
         deleteTree(root);
@@ -245,28 +247,17 @@ final class PayaraRuntime {
     }
 
     /**
-     * Payara Micro's own unpacking (--outputlauncher) and the WAR's libraries beside it, into a directory of its own,
-     * then moved in place.
+     * The runtime of this key: a copy of the Payara Micro root the build unpacked (its jars hard links, ADR 27) with
+     * the WAR's libraries and the valve beside it, made in a directory of its own, then moved in place.
      */
-    private static void unpack(Path home, Path payaraJar, WarLibraries war, Path unpacked, Consumer<String> log)
-            throws IOException, InterruptedException {
+    private static void unpack(Path home, WarLibraries war, Path unpacked, Consumer<String> log) throws IOException {
+        Path payaraRoot = home.resolve(PAYARA_ROOT);
+        if (!Files.isRegularFile(payaraRoot.resolve(PAYARA_LAUNCHER_JAR))) {
+            throw new IOException("Payara Micro is not unpacked in " + payaraRoot + " (mvn package unpacks it there)");
+        }
         Files.createDirectories(unpacked.getParent());
         Path partial = Files.createTempDirectory(unpacked.getParent(), "unpacking-");
-        Path output = partial.resolveSibling(partial.getFileName() + ".log");
-        Process process = new ProcessBuilder(
-                        javaExecutable(),
-                        "-jar",
-                        payaraJar.toString(),
-                        "--rootdir",
-                        partial.toString(),
-                        "--outputlauncher")
-                .redirectErrorStream(true)
-                .redirectOutput(output.toFile())
-                .start();
-        if (process.waitFor() != 0 || !Files.isRegularFile(partial.resolve(PAYARA_LAUNCHER_JAR))) {
-            throw new IOException(
-                    "Payara Micro could not be unpacked into " + partial + " (its output: " + output + ")");
-        }
+        linkOrCopyTree(payaraRoot, partial);
         List<String> libraries = new ArrayList<>(war.extract(partial.resolve(LIBRARIES)));
         if (RedirectValveJar.copy(home, partial, log)) {
             libraries.add(RedirectValveJar.JAR);
@@ -274,11 +265,10 @@ final class PayaraRuntime {
         writeLauncher(partial, libraries);
         try {
             Files.move(partial, unpacked, StandardCopyOption.ATOMIC_MOVE);
-            log.accept("[fuxi] Payara Micro unpacked into " + unpacked);
+            log.accept("[fuxi] Payara Micro prepared in " + unpacked);
         } catch (FileAlreadyExistsException | DirectoryNotEmptyException anotherWasFaster) {
             deleteTree(partial);
         }
-        Files.deleteIfExists(output);
     }
 
     /**

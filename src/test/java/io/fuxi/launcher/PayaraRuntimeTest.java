@@ -3,6 +3,7 @@ package io.fuxi.launcher;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -63,6 +64,39 @@ class PayaraRuntimeTest {
     }
 
     @Test
+    void aNewKeysRuntimeIsMadeOfThePayaraRootTheBuildUnpackedTheLibrariesAndTheValve() throws Exception {
+        Path payaraRoot = home.resolve("payara-root");
+        Files.createDirectories(payaraRoot.resolve("runtime"));
+        Files.writeString(payaraRoot.resolve("runtime/kernel.jar"), "kernel");
+        launchMicro(payaraRoot);
+        Files.writeString(home.resolve(RedirectValveJar.JAR), "a valve");
+
+        Path root = prepare(true).directory();
+
+        Path made = home.resolve("payara-runtime").resolve(key(OPTIONS)).resolve("root");
+        assertTrue(Files.isSameFile(payaraRoot.resolve("runtime/kernel.jar"), made.resolve("runtime/kernel.jar")));
+        assertTrue(Files.isSameFile(made.resolve("runtime/kernel.jar"), root.resolve("runtime/kernel.jar")));
+        assertEquals("a valve", Files.readString(made.resolve(PayaraRuntime.LIBRARIES + "/" + RedirectValveJar.JAR)));
+        try (JarFile launcher =
+                new JarFile(made.resolve(PayaraRuntime.LAUNCHER_JAR).toFile())) {
+            assertEquals(
+                    "launch-micro.jar fuxi-lib/hibernate.jar fuxi-lib/primefaces.jar fuxi-lib/" + RedirectValveJar.JAR,
+                    launcher.getManifest().getMainAttributes().getValue(Attributes.Name.CLASS_PATH));
+        }
+    }
+
+    @Test
+    void withoutThePayaraRootTheBuildUnpacksAStartSaysSo() throws IOException {
+        Files.writeString(home.resolve(RedirectValveJar.JAR), "a valve"); // another key, whose runtime is not made yet
+
+        IOException refused = assertThrows(IOException.class, () -> prepare(true));
+
+        assertEquals(
+                "Payara Micro is not unpacked in " + home.resolve("payara-root") + " (mvn package unpacks it there)",
+                refused.getMessage());
+    }
+
+    @Test
     void aStartDeploysTheWarWithoutItsLibraries() throws Exception {
         PayaraRuntime runtime = prepare(true);
 
@@ -74,15 +108,7 @@ class PayaraRuntimeTest {
 
     @Test
     void payaraRunsWithItsOwnManifestAndTheLibrariesOnItsClassPath() throws IOException {
-        Manifest payaras = new Manifest();
-        payaras.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
-        payaras.getMainAttributes().put(Attributes.Name.MAIN_CLASS, "fish.payara.micro.impl.RootDirLauncher");
-        payaras.getMainAttributes().putValue("Add-Opens", "java.base/java.lang java.base/java.net");
-        payaras.getMainAttributes().put(Attributes.Name.CLASS_PATH, "runtime/kernel.jar");
-        try (JarOutputStream jar =
-                new JarOutputStream(Files.newOutputStream(data.resolve("launch-micro.jar")), payaras)) {
-            jar.flush();
-        }
+        launchMicro(data);
 
         PayaraRuntime.writeLauncher(data, List.of("hibernate.jar", "primefaces.jar"));
 
@@ -148,6 +174,19 @@ class PayaraRuntimeTest {
                         "org/hibernate/Version id: 1",
                         "@lambda-proxy org/hibernate/Version run ()Ljava/lang/Runnable;"),
                 PayaraRuntime.archivableLines(list));
+    }
+
+    /** A stand-in for Payara Micro's launch-micro.jar: its manifest alone. */
+    private static void launchMicro(Path dir) throws IOException {
+        Manifest payaras = new Manifest();
+        payaras.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        payaras.getMainAttributes().put(Attributes.Name.MAIN_CLASS, "fish.payara.micro.impl.RootDirLauncher");
+        payaras.getMainAttributes().putValue("Add-Opens", "java.base/java.lang java.base/java.net");
+        payaras.getMainAttributes().put(Attributes.Name.CLASS_PATH, "runtime/kernel.jar");
+        try (JarOutputStream jar =
+                new JarOutputStream(Files.newOutputStream(dir.resolve("launch-micro.jar")), payaras)) {
+            jar.flush();
+        }
     }
 
     private String key(List<String> options) throws IOException {
