@@ -23,7 +23,7 @@ work=$(mktemp -d "$PWD/bench/results/all-XXXX")
 trap stop_all EXIT
 echo "results in $work"
 
-# --- starts: the trivial WAR twice; Fuxi as after a new build (Payara Micro not yet unpacked, no class-data archive,
+# --- starts: the trivial WAR twice; Fuxi as `mvn package` leaves it (no runtime prepared, no class-data archive,
 # an empty data directory), then again on the same data directory (its first stop waits for the archive)
 start_ceiling "$work/ceiling.log"; stop_ceiling
 start_ceiling "$work/ceiling.log"
