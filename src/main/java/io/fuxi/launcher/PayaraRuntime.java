@@ -28,15 +28,15 @@ import java.util.jar.Manifest;
 import java.util.stream.Stream;
 
 /**
- * Payara Micro (unpacked by the build, ADR 27) prepared once per build, JDK, set of JVM options other than system properties and set of Fuxi's
- * libraries (its root-directory launcher, launch-micro.jar, with the runtime jars beside it, and the WAR's libraries
- * in fuxi-lib, ADR 22), and a class-data sharing archive of the classes it loads while Fuxi starts (ADR 20). Payara
- * runs as launch-fuxi.jar, whose manifest is launch-micro.jar's with the libraries added to its class path. Each start
- * gets a fresh root directory of its own under the data directory, like the temporary one Payara Micro would make,
- * whose jars are hard links to the unpacked ones, and the WAR without its libraries: the archive names its class path
- * relative to the root directory, so one archive serves every data directory. A start without an archive lists the
- * classes it loads; once it is ready, {@link #archiveInBackground} builds the archive from that list in a process of
- * its own.
+ * Payara Micro (unpacked by the build, ADR 27) prepared once per build, JDK, set of JVM options other than system
+ * properties and set of Fuxi's libraries (its root-directory launcher, launch-micro.jar, with the runtime jars beside
+ * it, and the WAR's libraries in fuxi-lib, ADR 22), and a class-data sharing archive of the classes it loads while
+ * Fuxi starts (ADR 20). Payara runs as launch-fuxi.jar, whose manifest is launch-micro.jar's with the libraries added
+ * to its class path. Each start gets a fresh root directory of its own under the data directory, like the temporary
+ * one Payara Micro would make, whose jars are hard links to the unpacked ones, and the WAR without its libraries: the
+ * archive names its class path relative to the root directory, so one archive serves every data directory. A start
+ * without an archive lists the classes it loads; once it is ready, {@link #archiveInBackground} builds the archive
+ * from that list in a process of its own.
  */
 final class PayaraRuntime {
 
@@ -82,7 +82,7 @@ final class PayaraRuntime {
      */
     static PayaraRuntime prepare(
             Path home, Path dataDir, List<String> javaOptions, boolean sharing, Consumer<String> log)
-            throws IOException, InterruptedException {
+            throws IOException {
         Path payaraJar = home.resolve("payara-micro.jar");
         WarLibraries war = new WarLibraries(home.resolve(APPLICATION));
         List<String> jvmOptions = jvmOptions(javaOptions);
