@@ -94,11 +94,10 @@ public class RedirectServlet extends HttpServlet {
                 request.getDispatcherType() == DispatcherType.REQUEST && (method.equals("GET") || method.equals("HEAD"))
                         ? codeOf(request)
                         : null;
-        CachedLink link = code == null ? null : resolver.peek(code);
-        if (link == null || !isLive(link)) {
+        CachedLink link = code == null ? null : resolver.cachedIf(code, this::isLive);
+        if (link == null) {
             return false; // service looks it up again, and counts the lookup
         }
-        counts.cacheLookup(true);
         redirect(code, link, Outcome.HIT, request, response);
         return true;
     }

@@ -10,6 +10,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.TransactionPhase;
 import jakarta.inject.Inject;
+import java.util.function.Predicate;
 
 /**
  * Finds where a code leads. A cache hit never touches the database; a miss reads the link once and caches it,
@@ -36,11 +37,17 @@ public class LinkResolver {
     }
 
     /**
-     * The link if the cache holds it, or null, not counted as a cache lookup: for a caller that answers some hits
-     * itself (counting them) and hands everything else on to one that calls {@link #cached} (the valve of ADR 26).
+     * The link if the cache holds it and {@code answerable} accepts it, counted as a cache hit; otherwise null, counted
+     * as nothing: for a caller that answers some hits itself and hands everything else on to one that calls
+     * {@link #cached} (the valve of ADR 26), so that each lookup is counted once.
      */
-    public CachedLink peek(String code) {
-        return cache.get(code);
+    public CachedLink cachedIf(String code, Predicate<CachedLink> answerable) {
+        CachedLink hit = cache.get(code);
+        if (hit == null || !answerable.test(hit)) {
+            return null;
+        }
+        counts.cacheLookup(true);
+        return hit;
     }
 
     /** The link read from the database (and cached), or null when no link has this code. */

@@ -49,7 +49,7 @@ public class RedirectCounts {
         return early.sum();
     }
 
-    public void cacheLookup(boolean hit) {
+    void cacheLookup(boolean hit) {
         (hit ? cacheHits : cacheMisses).increment();
     }
 
