@@ -1,6 +1,7 @@
 package io.fuxi.launcher;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
@@ -16,15 +17,18 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -51,6 +55,23 @@ final class PayaraRuntime {
     static final String LIBRARIES = "fuxi-lib";
 
     private static final String APPLICATION = "fuxi.war";
+
+    /**
+     * Payara Micro's modules for what Fuxi does not use, left out of its runtime (ADR 29): each adds a CDI extension
+     * that Weld runs over every class at each start, a Jersey feature or listener, or an interceptor. Their APIs stay,
+     * for the modules that name them. (Fault Tolerance, JWT and REST Client stay too: without them /metrics is gone.)
+     */
+    static final List<String> UNUSED_MODULES = List.of(
+            // Jakarta MVC
+            "krazo-core.jar",
+            "krazo-jersey.jar",
+            "jersey-mvc.jar",
+            "jersey-mvc-jsp.jar",
+            "jersey-mvc-connector.jar",
+            // MicroProfile Telemetry and OpenTracing: a listener asked on every JAX-RS request whether to trace
+            "microprofile-telemetry.jar",
+            "microprofile-opentracing.jar",
+            "ejb-opentracing.jar");
 
     private final Path unpacked;
     private final Path archive;
@@ -224,8 +245,8 @@ final class PayaraRuntime {
 
     /**
      * Names what an archive depends on besides the jars themselves (whose sizes and times the JVM checks): the JDK,
-     * Payara Micro's jar, the JVM options other than system properties, the libraries on the class path and the redirect
-     * valve among them (ADR 26).
+     * Payara Micro's jar, the JVM options other than system properties, the modules left out, the libraries on the
+     * class path and the redirect valve among them (ADR 26).
      */
     static String key(Path payaraJar, List<String> jvmOptions, String libraries, String valve) throws IOException {
         String described = String.join(
@@ -235,6 +256,7 @@ final class PayaraRuntime {
                 Long.toString(Files.size(payaraJar)),
                 Files.getLastModifiedTime(payaraJar).toString(),
                 String.join(" ", jvmOptions),
+                String.join(" ", UNUSED_MODULES),
                 LIBRARIES,
                 libraries,
                 valve);
@@ -258,6 +280,7 @@ final class PayaraRuntime {
         Files.createDirectories(unpacked.getParent());
         Path partial = Files.createTempDirectory(unpacked.getParent(), "unpacking-");
         linkOrCopyTree(payaraRoot, partial);
+        leaveOutUnusedModules(partial);
         List<String> libraries = new ArrayList<>(war.extract(partial.resolve(LIBRARIES)));
         if (RedirectValveJar.copy(home, partial, log)) {
             libraries.add(RedirectValveJar.JAR);
@@ -268,6 +291,43 @@ final class PayaraRuntime {
             log.accept("[fuxi] Payara Micro prepared in " + unpacked);
         } catch (FileAlreadyExistsException | DirectoryNotEmptyException anotherWasFaster) {
             deleteTree(partial);
+        }
+    }
+
+    /**
+     * Removes {@link #UNUSED_MODULES} from the runtime: from the class path that launch-micro.jar's manifest names (a
+     * new copy of its few classes, not a link; Payara's JSF integration opens every entry of the class path, so a
+     * missing jar must not be named) and their jars.
+     */
+    static void leaveOutUnusedModules(Path root) throws IOException {
+        Path launcher = root.resolve(PAYARA_LAUNCHER_JAR);
+        Path rewritten = root.resolve(PAYARA_LAUNCHER_JAR + ".partial");
+        try (JarFile original = new JarFile(launcher.toFile())) {
+            Manifest manifest = new Manifest(original.getManifest());
+            String classPath = manifest.getMainAttributes().getValue(Attributes.Name.CLASS_PATH);
+            manifest.getMainAttributes()
+                    .put(
+                            Attributes.Name.CLASS_PATH,
+                            Stream.of(classPath.trim().split("\\s+"))
+                                    .filter(entry -> !UNUSED_MODULES.contains(
+                                            Path.of(entry).getFileName().toString()))
+                                    .collect(Collectors.joining(" ")));
+            try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(rewritten), manifest)) {
+                for (JarEntry entry : Collections.list(original.entries())) {
+                    if (entry.getName().equals(JarFile.MANIFEST_NAME)) {
+                        continue;
+                    }
+                    out.putNextEntry(new JarEntry(entry.getName()));
+                    try (InputStream in = original.getInputStream(entry)) {
+                        in.transferTo(out);
+                    }
+                    out.closeEntry();
+                }
+            }
+        }
+        Files.move(rewritten, launcher, StandardCopyOption.REPLACE_EXISTING);
+        for (String module : UNUSED_MODULES) {
+            Files.deleteIfExists(root.resolve("runtime").resolve(module));
         }
     }
 

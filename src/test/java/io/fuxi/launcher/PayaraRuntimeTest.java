@@ -7,10 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
@@ -22,6 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 class PayaraRuntimeTest {
 
     private static final List<String> OPTIONS = List.of("-Xmx64m");
+
+    private static final String LAUNCHER_CLASS = "fish/payara/micro/impl/RootDirLauncher.class";
 
     @TempDir
     Path home;
@@ -83,6 +87,36 @@ class PayaraRuntimeTest {
                     "launch-micro.jar fuxi-lib/hibernate.jar fuxi-lib/primefaces.jar fuxi-lib/" + RedirectValveJar.JAR,
                     launcher.getManifest().getMainAttributes().getValue(Attributes.Name.CLASS_PATH));
         }
+    }
+
+    @Test
+    void theModulesFuxiDoesNotUseAreNeitherInTheRuntimeNorOnItsClassPath() throws Exception {
+        Path payaraRoot = home.resolve("payara-root");
+        Files.createDirectories(payaraRoot.resolve("runtime"));
+        Files.writeString(payaraRoot.resolve("runtime/kernel.jar"), "kernel");
+        Files.writeString(payaraRoot.resolve("runtime/krazo-core.jar"), "Jakarta MVC");
+        Files.writeString(payaraRoot.resolve("runtime/microprofile-telemetry.jar"), "telemetry");
+        launchMicro(payaraRoot, "runtime/kernel.jar runtime/krazo-core.jar runtime/microprofile-telemetry.jar");
+        Files.writeString(home.resolve(RedirectValveJar.JAR), "a valve");
+
+        Path root = prepare(true).directory();
+
+        assertTrue(Files.isRegularFile(root.resolve("runtime/kernel.jar")));
+        assertFalse(Files.exists(root.resolve("runtime/krazo-core.jar")));
+        assertFalse(Files.exists(root.resolve("runtime/microprofile-telemetry.jar")));
+        try (JarFile payaras = new JarFile(root.resolve("launch-micro.jar").toFile())) {
+            Attributes attributes = payaras.getManifest().getMainAttributes();
+            assertEquals("runtime/kernel.jar", attributes.getValue(Attributes.Name.CLASS_PATH));
+            assertEquals("fish.payara.micro.impl.RootDirLauncher", attributes.getValue(Attributes.Name.MAIN_CLASS));
+            assertEquals("java.base/java.lang java.base/java.net", attributes.getValue("Add-Opens"));
+            assertEquals(
+                    "RootDirLauncher",
+                    new String(
+                            payaras.getInputStream(payaras.getEntry(LAUNCHER_CLASS))
+                                    .readAllBytes(),
+                            StandardCharsets.UTF_8));
+        }
+        assertTrue(Files.exists(payaraRoot.resolve("runtime/krazo-core.jar")), "the build's unpacked root is kept");
     }
 
     @Test
@@ -176,16 +210,22 @@ class PayaraRuntimeTest {
                 PayaraRuntime.archivableLines(list));
     }
 
-    /** A stand-in for Payara Micro's launch-micro.jar: its manifest alone. */
+    /** A stand-in for Payara Micro's launch-micro.jar: its manifest and a class. */
     private static void launchMicro(Path dir) throws IOException {
+        launchMicro(dir, "runtime/kernel.jar");
+    }
+
+    private static void launchMicro(Path dir, String classPath) throws IOException {
         Manifest payaras = new Manifest();
         payaras.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
         payaras.getMainAttributes().put(Attributes.Name.MAIN_CLASS, "fish.payara.micro.impl.RootDirLauncher");
         payaras.getMainAttributes().putValue("Add-Opens", "java.base/java.lang java.base/java.net");
-        payaras.getMainAttributes().put(Attributes.Name.CLASS_PATH, "runtime/kernel.jar");
+        payaras.getMainAttributes().put(Attributes.Name.CLASS_PATH, classPath);
         try (JarOutputStream jar =
                 new JarOutputStream(Files.newOutputStream(dir.resolve("launch-micro.jar")), payaras)) {
-            jar.flush();
+            jar.putNextEntry(new JarEntry(LAUNCHER_CLASS));
+            jar.write("RootDirLauncher".getBytes(StandardCharsets.UTF_8));
+            jar.closeEntry();
         }
     }
 
