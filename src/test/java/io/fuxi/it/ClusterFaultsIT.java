@@ -22,6 +22,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.sql.DataSource;
@@ -171,6 +172,8 @@ class ClusterFaultsIT {
             loading.set(false);
             threads.shutdown();
         }
+        // a create still in flight can be committed and acknowledged after a query made now, which would miss it
+        assertTrue(threads.awaitTermination(30, TimeUnit.SECONDS), "the loading threads stopped");
 
         Map<String, String> stored = new HashMap<>();
         try (Connection connection = TestDatabase.dataSource(database).getConnection();
