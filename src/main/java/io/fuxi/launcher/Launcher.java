@@ -1,6 +1,7 @@
 package io.fuxi.launcher;
 
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -18,6 +19,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -46,6 +48,13 @@ public final class Launcher {
     /** Where the build unpacks MariaDB's binaries, beside the launcher (ADR 27). */
     private static final String MARIADB_BINARIES = "mariadb";
 
+    /** Where the build's archive run keeps its throwaway data, beside the launcher. */
+    private static final String ARCHIVE_RUN_DATA = "archive-run";
+
+    private final Map<String, String> environment;
+    /** Whether this is the build's archive run (ADR 30), which stops once ready and keeps nothing but the archive. */
+    private final boolean forTheArchive;
+
     private final LaunchSettings settings;
     private final Path home;
     private final LogFile logFile;
@@ -57,7 +66,14 @@ public final class Launcher {
     private volatile Process payara;
     private volatile PayaraRuntime runtime;
 
-    private Launcher(LaunchSettings settings, Path home, LogFile logFile) {
+    private Launcher(
+            Map<String, String> environment,
+            LaunchSettings settings,
+            Path home,
+            LogFile logFile,
+            boolean forTheArchive) {
+        this.environment = environment;
+        this.forTheArchive = forTheArchive;
         this.settings = settings;
         this.home = home;
         this.logFile = logFile;
@@ -65,9 +81,22 @@ public final class Launcher {
     }
 
     public static void main(String[] args) throws Exception {
+        String command = args.length > 0 ? args[0] : "";
+        if (!List.of("", "database", "archive").contains(command)) {
+            System.err.println(
+                    "[fuxi] Unknown command \"" + command + "\": run with none (Fuxi), \"database\" (only the"
+                            + " embedded database, for the nodes of a local cluster) or \"archive\" (what the build runs).");
+            System.exit(2);
+        }
+        boolean forTheArchive = command.equals("archive");
+        Map<String, String> environment =
+                forTheArchive ? archiveRunEnvironment(System.getenv(), home()) : System.getenv();
+        if (forTheArchive) {
+            PayaraRuntime.deleteTree(home().resolve(ARCHIVE_RUN_DATA)); // what a failed run left: a first start again
+        }
         LaunchSettings settings;
         try {
-            settings = LaunchSettings.from(System.getenv());
+            settings = LaunchSettings.from(environment);
         } catch (IllegalArgumentException unusable) {
             System.err.println("[fuxi] " + unusable.getMessage());
             System.exit(2);
@@ -86,19 +115,48 @@ public final class Launcher {
                         .toString());
         LogFile logFile = LogFile.open(settings.dataDir().resolve("logs"), settings.logFileLimitBytes());
         logFile.captureJavaLogging();
-        Launcher launcher = new Launcher(settings, home(), logFile);
+        Launcher launcher = new Launcher(environment, settings, home(), logFile, forTheArchive);
         // Our own handlers replace the JVM's, so the order of stopping is ours and not that of shutdown hooks.
         Signal.handle(new Signal("INT"), signal -> launcher.stopAndExit(0));
         Signal.handle(new Signal("TERM"), signal -> launcher.stopAndExit(0));
-        if (args.length > 0 && args[0].equals("database")) {
-            launcher.runDatabaseOnly();
-        } else if (args.length > 0) {
-            System.err.println("[fuxi] Unknown command \"" + args[0] + "\": run with none (Fuxi) or \"database\""
-                    + " (only the embedded database, for the nodes of a local cluster).");
-            System.exit(2);
-        } else {
-            launcher.run();
+        switch (command) {
+            case "database" -> launcher.runDatabaseOnly();
+            case "archive" -> launcher.runForTheArchive();
+            default -> launcher.run();
         }
+    }
+
+    /**
+     * The archive run's settings (ADR 30): FUXI_JAVA_OPTS and FUXI_CLASS_DATA_SHARING as given, on which the archive
+     * depends, and nothing else of the caller's; a throwaway data directory beside the launcher, a free port on
+     * 127.0.0.1 and an embedded database.
+     */
+    static Map<String, String> archiveRunEnvironment(Map<String, String> given, Path home) throws IOException {
+        Map<String, String> environment = new HashMap<>(given);
+        environment
+                .keySet()
+                .removeIf(name -> name.startsWith("FUXI_")
+                        && !List.of("FUXI_JAVA_OPTS", "FUXI_CLASS_DATA_SHARING").contains(name));
+        environment.put("FUXI_DATA_DIR", home.resolve(ARCHIVE_RUN_DATA).toString());
+        environment.put("FUXI_HTTP_ADDRESS", "127.0.0.1");
+        environment.put("FUXI_HTTP_PORT", Integer.toString(freeLoopbackPort()));
+        return environment;
+    }
+
+    /**
+     * A port free on loopback now, below Linux's ephemeral range (32,768-60,999), where no outgoing connection (to the
+     * database, say) takes it before Payara Micro binds it.
+     */
+    private static int freeLoopbackPort() throws IOException {
+        for (int attempt = 0; attempt < 100; attempt++) {
+            int port = 20_000 + ThreadLocalRandom.current().nextInt(12_000);
+            try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+                return port;
+            } catch (IOException taken) {
+                // another
+            }
+        }
+        throw new IOException("no free port on loopback between 20,000 and 32,000");
     }
 
     /**
@@ -124,10 +182,32 @@ public final class Launcher {
         Thread.currentThread().join(); // the signal handler's thread ends the JVM
     }
 
+    /**
+     * What the build runs once Fuxi is packaged (ADR 30): if there is no class-data archive for these JVM options yet,
+     * Fuxi's first start on a throwaway data directory, stopped once ready, and the archive built from the classes it
+     * loaded, so that the first start of the build has it too. Exits 0 once the archive is there, 1 with the cause
+     * otherwise (the data directory is then kept for its log).
+     */
+    private void runForTheArchive() throws IOException, InterruptedException {
+        Optional<Path> archive = PayaraRuntime.prepare(
+                        home, settings.dataDir(), javaOptions(), settings.classDataSharing(), logFile::line)
+                .archiveInUse();
+        if (!settings.classDataSharing() || archive.isPresent()) {
+            log(archive.map(path -> "The class-data archive for these JVM options is there: " + path)
+                    .orElse("No class-data archive to build: FUXI_CLASS_DATA_SHARING is false"));
+            logFile.close();
+            PayaraRuntime.deleteTree(settings.dataDir());
+            System.exit(0);
+        }
+        log("Building the class-data archive for these JVM options (once per build): a first start of Fuxi on a"
+                + " throwaway data directory (" + settings.dataDir() + "), stopped once it is ready");
+        run();
+    }
+
     private void run() throws IOException, InterruptedException {
         long started = System.nanoTime();
         refuseATakenPort();
-        Map<String, String> env = new HashMap<>(System.getenv());
+        Map<String, String> env = new HashMap<>(environment);
         env.put("FUXI_DATA_DIR", settings.dataDir().toString());
         env.putIfAbsent("FUXI_BASE_URL", "http://localhost:" + settings.httpPort());
         if (settings.externalDbUrl().isPresent()) {
@@ -156,6 +236,9 @@ public final class Launcher {
         }
         awaitReady(started);
         runtime.archiveInBackground();
+        if (forTheArchive) {
+            stopAndExit(0);
+        }
         int exit = payara.waitFor();
         if (!stopping.get()) {
             log("Payara Micro exited with " + exit
@@ -309,7 +392,22 @@ public final class Launcher {
         finishArchive();
         log("Stopped");
         logFile.close();
-        System.exit(status);
+        System.exit(forTheArchive ? archiveRunStatus(status) : status);
+    }
+
+    /** The archive run's exit status: 0 once the archive is there, its data directory deleted; 1 if it is not. */
+    private int archiveRunStatus(int status) {
+        if (status != 0 || runtime == null || !runtime.archiveWritten()) {
+            System.err.println("[fuxi] The class-data archive was not built (the whole log: " + logFile.path() + ")");
+            return 1;
+        }
+        try {
+            PayaraRuntime.deleteTree(settings.dataDir());
+            return 0;
+        } catch (IOException e) {
+            System.err.println("[fuxi] The archive run's data directory could not be deleted: " + e);
+            return 1;
+        }
     }
 
     private void stop(Process process) {

@@ -164,6 +164,11 @@ final class PayaraRuntime {
         thread.start();
     }
 
+    /** Whether the archive is there now: built by this launcher, or by another one since this start. */
+    boolean archiveWritten() {
+        return Files.isRegularFile(archive);
+    }
+
     /** Whether an archive is being built by this launcher now. */
     boolean archiving() {
         Thread thread = builder;

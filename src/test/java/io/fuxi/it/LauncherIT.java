@@ -105,6 +105,23 @@ class LauncherIT {
         assertTrue(run.output.size() <= 10, said);
     }
 
+    /**
+     * The build leaves the class-data archive for the default JVM options (ADR 30): the archive command, which the
+     * build runs, finds it and ends at once instead of starting Fuxi to make it.
+     */
+    @Test
+    void theBuildLeavesTheArchiveForTheDefaultJvmOptions() throws Exception {
+        ProcessBuilder builder = launcher();
+        builder.command().add("archive");
+        builder.environment().remove("FUXI_JAVA_OPTS");
+        FuxiProcess run = FuxiProcess.start(builder);
+        run.assertEndsWith(0, 60);
+        assertEquals(1, run.output.size(), String.join("\n", run.output));
+        assertTrue(
+                run.output.get(0).startsWith("[fuxi] The class-data archive for these JVM options is there: "),
+                run.output.get(0));
+    }
+
     /** A setting that is no number ends the run command before it starts anything, naming the variable. */
     @Test
     void saysWhichSettingIsNoNumber() throws Exception {

@@ -26,12 +26,12 @@ public class PasswordHashing {
     @Inject
     Pbkdf2PasswordHash pbkdf2;
 
+    /** Made at the first check, not at the start: a first start hashes the generated account's password only. */
     private String unknownAccount;
 
     @PostConstruct
     void configure() {
         pbkdf2.initialize(PARAMETERS);
-        unknownAccount = pbkdf2.generate(UUID.randomUUID().toString().toCharArray());
     }
 
     public String hash(String password) {
@@ -40,7 +40,15 @@ public class PasswordHashing {
 
     /** Whether the password matches the stored hash; always false, after the same work, when there is none. */
     public boolean matches(String password, Optional<String> stored) {
-        boolean matches = pbkdf2.verify(password.toCharArray(), stored.orElse(unknownAccount));
+        String unknown = unknownAccount(); // made by the first check, whichever it is, so that its time tells nothing
+        boolean matches = pbkdf2.verify(password.toCharArray(), stored.orElse(unknown));
         return matches && stored.isPresent();
+    }
+
+    private synchronized String unknownAccount() {
+        if (unknownAccount == null) {
+            unknownAccount = pbkdf2.generate(UUID.randomUUID().toString().toCharArray());
+        }
+        return unknownAccount;
     }
 }
