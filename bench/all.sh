@@ -102,6 +102,9 @@ sample=$(head -1 "$work/paths-fuxi.txt")
 [ "$(curl -s -o /dev/null -w '%{http_code}' "$(url fuxi)/$sample")" = 302 ] || { echo "sanity check failed: /$sample"; exit 1; }
 
 fuxi_rss=$(rss_mb "$payara_pid"); ceiling_rss=$(rss_mb "$CEILING_PID")
+fuxi_heap=$(heap_mb "$payara_pid"); ceiling_heap=$(heap_mb "$CEILING_PID")
+cached=$(curl -s "$(url fuxi)/metrics?scope=application" | awk '/^fuxi_cache_entries/ { printf "%.0f", $2 }')
+[ -n "$cached" ] || { echo "no fuxi_cache_entries in /metrics"; exit 1; }
 
 # --- the table
 col() { awk -v c="$1" '{ print $c }' "$work/$2.txt" | median; }
@@ -128,3 +131,5 @@ echo "| bulk links/s (1,000 a call) | | | $(thousands "$bulk") | | |"
 echo "| seconds to ready, first start of a new build | | $(sec "$CEILING_READY_SECONDS") | $(sec "$first_start") | $(ratio "$first_start" "$CEILING_READY_SECONDS") | |"
 echo "| seconds to ready, restart | | $(sec "$CEILING_READY_SECONDS") | $(sec "$restart") | $(ratio "$restart" "$CEILING_READY_SECONDS") | |"
 echo "| Payara RSS MB after the load | | $ceiling_rss | $fuxi_rss | $(ratio "$fuxi_rss" "$ceiling_rss") | |"
+echo "| of which Java heap committed, MB | | $ceiling_heap | $fuxi_heap | $(ratio "$fuxi_heap" "$ceiling_heap") | |"
+echo "| links in Fuxi's cache after the load | | | $(thousands "$cached") | | |"

@@ -159,6 +159,11 @@ rss_mb() {
   echo $(( $(ps -o rss= -p "$1") / 1024 ))
 }
 
+# heap_mb PID: the Java heap the JVM has committed (what of the RSS the garbage collector sized)
+heap_mb() {
+  jcmd "$1" GC.heap_info | awk '/ total / { for (i = 1; i < NF; i++) if ($i == "total") { sub(/K,?$/, "", $(i + 1)); printf "%d\n", $(i + 1) / 1024; exit } }'
+}
+
 # The figures of one wrk --latency run, as "req/s p50_ms p99_ms failed" (failed: answers other than 2xx/3xx and
 # socket errors)
 wrk_counts() {
