@@ -77,7 +77,8 @@ public final class Launcher {
         this.settings = settings;
         this.home = home;
         this.logFile = logFile;
-        this.payaraOutput = new PayaraOutput(logFile);
+        // the archive run's first start says nothing of its throwaway keys and passwords
+        this.payaraOutput = new PayaraOutput(logFile, !forTheArchive);
     }
 
     public static void main(String[] args) throws Exception {

@@ -32,6 +32,9 @@ final class PayaraOutput {
     private static final String GAVE_UP = "Shutting down server due to startup exception";
 
     private final LogFile log;
+    /** Whether the application's lines for the terminal go there: not in the build's archive run (ADR 30). */
+    private final boolean toTerminal;
+
     private volatile boolean booted;
     private volatile boolean gaveUp;
     private volatile String firstSevere;
@@ -40,8 +43,9 @@ final class PayaraOutput {
     private boolean inSevereRecord;
     private boolean severeMessagePending;
 
-    PayaraOutput(LogFile log) {
+    PayaraOutput(LogFile log, boolean toTerminal) {
         this.log = log;
+        this.toTerminal = toTerminal;
     }
 
     /** Reads the stream until it ends, on a thread of its own. */
@@ -69,7 +73,7 @@ final class PayaraOutput {
         if (message.find() && message.group(1).startsWith(TERMINAL_MARK)) {
             if (line.contains("[SEVERE]")) {
                 toldCause = message.group(1).substring(TERMINAL_MARK.length()); // said once, by the launcher
-            } else {
+            } else if (toTerminal) {
                 System.out.println(message.group(1));
             }
         }

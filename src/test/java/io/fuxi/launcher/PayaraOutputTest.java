@@ -43,8 +43,16 @@ class PayaraOutputTest {
     }
 
     @Test
+    void theArchiveRunKeepsTheApplicationsLinesInTheFile() throws IOException {
+        PayaraOutput output = new PayaraOutput(LogFile.open(dir, 1_000_000), false);
+        String secret = "[fuxi] First start: the bootstrap admin API key is fuxi_throwaway";
+        assertEquals(List.of(), run(output, INFO + secret));
+        assertTrue(Files.readString(dir.resolve("fuxi.log")).contains(secret));
+    }
+
+    @Test
     void aFailedStartIsToldByTheCauseTheApplicationGave() throws IOException {
-        PayaraOutput output = new PayaraOutput(LogFile.open(dir, 1_000_000));
+        PayaraOutput output = new PayaraOutput(LogFile.open(dir, 1_000_000), true);
         List<String> terminal = run(
                 output,
                 PREFIX + "[fuxi] Cannot reach the database at jdbc:mysql://127.0.0.1:1/fuxi: Connection refused",
@@ -65,7 +73,7 @@ class PayaraOutputTest {
 
     @Test
     void withoutTheApplicationsWordTheDeepestCauseOfASevereRecordIsTold() throws IOException {
-        PayaraOutput output = new PayaraOutput(LogFile.open(dir, 1_000_000));
+        PayaraOutput output = new PayaraOutput(LogFile.open(dir, 1_000_000), true);
         run(
                 output,
                 INFO + "[[",
@@ -82,14 +90,14 @@ class PayaraOutputTest {
 
     @Test
     void aSevereRecordWithoutACauseIsToldByItsFirstLine() throws IOException {
-        PayaraOutput output = new PayaraOutput(LogFile.open(dir, 1_000_000));
+        PayaraOutput output = new PayaraOutput(LogFile.open(dir, 1_000_000), true);
         run(output, PREFIX + "[[", "", "  Exception while loading the app", "]]", PREFIX + "A later severe record");
         assertEquals(Optional.of("Exception while loading the app"), output.failure());
     }
 
     @Test
     void payaraMicrosOwnFailedStartIsToldByItsException() throws IOException {
-        PayaraOutput output = new PayaraOutput(LogFile.open(dir, 1_000_000));
+        PayaraOutput output = new PayaraOutput(LogFile.open(dir, 1_000_000), true);
         run(output, PREFIX + "[[", "  Shutting down server due to startup exception");
         assertTrue(output.gaveUp());
         run(
@@ -103,7 +111,7 @@ class PayaraOutputTest {
     }
 
     private List<String> run(String... lines) throws IOException {
-        return run(new PayaraOutput(LogFile.open(dir, 1_000_000)), lines);
+        return run(new PayaraOutput(LogFile.open(dir, 1_000_000), true), lines);
     }
 
     /** The lines through the reader; what it printed to the terminal. */
