@@ -190,9 +190,8 @@ public final class Launcher {
      * otherwise (the data directory is then kept for its log).
      */
     private void runForTheArchive() throws IOException, InterruptedException {
-        Optional<Path> archive = PayaraRuntime.prepare(
-                        home, settings.dataDir(), javaOptions(), settings.classDataSharing(), logFile::line)
-                .archiveInUse();
+        Optional<Path> archive =
+                settings.classDataSharing() ? PayaraRuntime.existingArchive(home, javaOptions()) : Optional.empty();
         if (!settings.classDataSharing() || archive.isPresent()) {
             log(archive.map(path -> "The class-data archive for these JVM options is there: " + path)
                     .orElse("No class-data archive to build: FUXI_CLASS_DATA_SHARING is false"));

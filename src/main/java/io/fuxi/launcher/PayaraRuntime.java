@@ -104,12 +104,9 @@ final class PayaraRuntime {
     static PayaraRuntime prepare(
             Path home, Path dataDir, List<String> javaOptions, boolean sharing, Consumer<String> log)
             throws IOException {
-        Path payaraJar = home.resolve("payara-micro.jar");
         WarLibraries war = new WarLibraries(home.resolve(APPLICATION));
         List<String> jvmOptions = jvmOptions(javaOptions);
-        Path unpacked = home.resolve("payara-runtime")
-                .resolve(key(payaraJar, jvmOptions, war.describe(), RedirectValveJar.describe(home)))
-                .resolve("root");
+        Path unpacked = unpackedFor(home, war, jvmOptions);
         if (!Files.isRegularFile(unpacked.resolve(LAUNCHER_JAR))) {
             unpack(home, war, unpacked, log);
         }
@@ -118,6 +115,21 @@ final class PayaraRuntime {
         linkOrCopyTree(unpacked, root);
         war.writeApplication(root.resolve(APPLICATION));
         return new PayaraRuntime(unpacked, root, jvmOptions, sharing, log);
+    }
+
+    /** The archive of the runtime for these Java options, if a start or the build's archive run has made it. */
+    static Optional<Path> existingArchive(Path home, List<String> javaOptions) throws IOException {
+        Path archive = unpackedFor(home, new WarLibraries(home.resolve(APPLICATION)), jvmOptions(javaOptions))
+                .resolveSibling("classes.jsa");
+        return Files.isRegularFile(archive) ? Optional.of(archive) : Optional.empty();
+    }
+
+    /** Where the runtime of this key is (or is to be) unpacked: {@code home/payara-runtime/<key>/root}. */
+    private static Path unpackedFor(Path home, WarLibraries war, List<String> jvmOptions) throws IOException {
+        return home.resolve("payara-runtime")
+                .resolve(key(
+                        home.resolve("payara-micro.jar"), jvmOptions, war.describe(), RedirectValveJar.describe(home)))
+                .resolve("root");
     }
 
     /** The directory Payara Micro runs in: its root directory, where the relative class path resolves. */
