@@ -314,6 +314,8 @@ public final class Launcher {
                 Integer.toString(settings.httpPort()),
                 "--prebootcommandfile",
                 PayaraBootCommands.write(settings).toString(),
+                "--postdeploycommandfile",
+                PayaraBootCommands.writeAfterDeploy(settings).toString(),
                 // Payara's own Hazelcast is not started: Fuxi's cluster is Infinispan (ADR 13) and its timers are
                 // not persistent (ADR 23)
                 "--nohazelcast",

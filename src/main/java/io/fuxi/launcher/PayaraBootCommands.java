@@ -3,6 +3,7 @@ package io.fuxi.launcher;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -10,7 +11,8 @@ import java.util.List;
  * each start: the HTTP listener on FUXI_HTTP_ADDRESS only, no Server header naming the platform, and Grizzly's
  * leader-follower IO strategy (ADR 19). The integration tests' Arquillian deployments run the same commands
  * (TestDatabaseSession writes them for 127.0.0.1). Where the launcher compiled the valve that answers cached redirects
- * (ADR 26), a second file names it, for Payara to run once it has booted (--postbootcommandfile).
+ * (ADR 26), a second file names it, for Payara to run once it has booted (--postbootcommandfile). The launcher's
+ * listener stays closed until a third file opens it, once Fuxi is deployed (--postdeploycommandfile, ADR 31).
  */
 public final class PayaraBootCommands {
 
@@ -18,11 +20,32 @@ public final class PayaraBootCommands {
 
     private PayaraBootCommands() {}
 
-    /** Writes the commands for these settings into the data directory and answers the file's path. */
+    /**
+     * Writes the commands for these settings into the data directory and answers the file's path. The HTTP listener
+     * is left closed: {@link #writeAfterDeploy} opens it once Fuxi is deployed.
+     */
     static Path write(LaunchSettings settings) throws IOException {
         Path file = settings.dataDir().resolve("payara-preboot.asadmin");
-        write(file, settings.httpAddress());
+        List<String> commands = new ArrayList<>(commands(settings.httpAddress()));
+        commands.add(listenerEnabled(false));
+        Files.write(file, commands);
         return file;
+    }
+
+    /**
+     * Writes the command that opens the HTTP listener, for Payara to run once Fuxi is deployed
+     * (--postdeploycommandfile). Opened at the boot, the listener answered the links 404 while Fuxi was being deployed
+     * (the container's own answer, about 10 s of a restart), then 500 while its servlets started: a client now finds
+     * the port closed until Fuxi can answer, as it would a stopped node, and a load balancer sends it elsewhere.
+     */
+    static Path writeAfterDeploy(LaunchSettings settings) throws IOException {
+        Path file = settings.dataDir().resolve("payara-postdeploy.asadmin");
+        Files.write(file, List.of("# Written by the launcher at each start; edits are lost", listenerEnabled(true)));
+        return file;
+    }
+
+    private static String listenerEnabled(boolean enabled) {
+        return "set " + HTTP + "network-listeners.network-listener.http-listener.enabled=" + enabled;
     }
 
     /**
