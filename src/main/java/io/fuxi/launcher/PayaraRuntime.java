@@ -57,6 +57,14 @@ final class PayaraRuntime {
     private static final String APPLICATION = "fuxi.war";
 
     /**
+     * Log levels added to the runtime's logging.properties. Payara checks the dates of its own trust store's CA
+     * certificates at each start and wrote a warning of some 60 lines, the whole certificate, for each of the three
+     * that have expired (TC TrustCenter's). Fuxi serves plain HTTP (TLS ends at the proxy in front of it) and makes no
+     * TLS connection through that trust store, so only that logger's errors are kept.
+     */
+    static final List<String> LOG_LEVELS = List.of("javax.enterprise.system.security.ssl.level=SEVERE");
+
+    /**
      * Payara Micro's modules for what Fuxi does not use, left out of its runtime (ADR 29): each adds a CDI extension
      * that Weld runs over every class at each start, a Jersey feature or listener, or an interceptor. Their APIs stay,
      * for the modules that name them. (Fault Tolerance, JWT and REST Client stay too: without them /metrics is gone.)
@@ -262,7 +270,7 @@ final class PayaraRuntime {
 
     /**
      * Names what an archive depends on besides the jars themselves (whose sizes and times the JVM checks): the JDK,
-     * Payara Micro's jar, the JVM options other than system properties, the modules left out, the libraries on the
+     * Payara Micro's jar, the JVM options other than system properties, the modules left out, the log levels added, the libraries on the
      * class path and the redirect valve among them (ADR 26).
      */
     static String key(Path payaraJar, List<String> jvmOptions, String libraries, String valve) throws IOException {
@@ -274,6 +282,7 @@ final class PayaraRuntime {
                 Files.getLastModifiedTime(payaraJar).toString(),
                 String.join(" ", jvmOptions),
                 String.join(" ", UNUSED_MODULES),
+                String.join(" ", LOG_LEVELS),
                 LIBRARIES,
                 libraries,
                 valve);
@@ -298,6 +307,7 @@ final class PayaraRuntime {
         Path partial = Files.createTempDirectory(unpacked.getParent(), "unpacking-");
         linkOrCopyTree(payaraRoot, partial);
         leaveOutUnusedModules(partial);
+        addLogLevels(partial);
         List<String> libraries = new ArrayList<>(war.extract(partial.resolve(LIBRARIES)));
         if (RedirectValveJar.copy(home, partial, log)) {
             libraries.add(RedirectValveJar.JAR);
@@ -366,6 +376,15 @@ final class PayaraRuntime {
                 JarOutputStream jar = new JarOutputStream(out, manifest)) {
             jar.flush();
         }
+    }
+
+    /** Appends {@link #LOG_LEVELS} to the runtime's logging.properties (a copy, not a link: Payara may rewrite it). */
+    static void addLogLevels(Path root) throws IOException {
+        Path properties = root.resolve("config/logging.properties");
+        List<String> lines = new ArrayList<>(Files.readAllLines(properties, StandardCharsets.ISO_8859_1));
+        lines.add("# Fuxi's (its launcher's PayaraRuntime.LOG_LEVELS)");
+        lines.addAll(LOG_LEVELS);
+        Files.write(properties, lines, StandardCharsets.ISO_8859_1);
     }
 
     /**

@@ -87,6 +87,14 @@ class PayaraRuntimeTest {
                     "launch-micro.jar fuxi-lib/hibernate.jar fuxi-lib/primefaces.jar fuxi-lib/" + RedirectValveJar.JAR,
                     launcher.getManifest().getMainAttributes().getValue(Attributes.Name.CLASS_PATH));
         }
+        assertEquals(
+                List.of(
+                        ".level=INFO",
+                        "# Fuxi's (its launcher's PayaraRuntime.LOG_LEVELS)",
+                        "javax.enterprise.system.security.ssl.level=SEVERE"),
+                Files.readAllLines(root.resolve("config/logging.properties")),
+                "the expired certificates of Payara's trust store are not dumped into the log at each start");
+        assertEquals(".level=INFO\n", Files.readString(payaraRoot.resolve("config/logging.properties")));
     }
 
     @Test
@@ -215,7 +223,10 @@ class PayaraRuntimeTest {
         launchMicro(dir, "runtime/kernel.jar");
     }
 
+    /** The build's Payara Micro root in {@code dir}: its launcher jar naming {@code classPath}, and its logging. */
     private static void launchMicro(Path dir, String classPath) throws IOException {
+        Files.createDirectories(dir.resolve("config"));
+        Files.writeString(dir.resolve("config/logging.properties"), ".level=INFO\n");
         Manifest payaras = new Manifest();
         payaras.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
         payaras.getMainAttributes().put(Attributes.Name.MAIN_CLASS, "fish.payara.micro.impl.RootDirLauncher");
