@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -22,6 +23,7 @@ import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** The run command as a user runs it: target/fuxi-launcher.jar with the embedded MariaDB, stopped by SIGTERM, started again. */
@@ -32,6 +34,13 @@ class LauncherIT {
 
     private final Path dataDir = Path.of(System.getProperty("fuxi.it.dir"), "launcher-data-" + System.nanoTime());
     private final int httpPort = FuxiProcess.freePort();
+    private final List<FuxiProcess> started = new ArrayList<>();
+
+    /** A test that failed half-way leaves nothing running (two such Fuxis went on burning a core each). */
+    @AfterEach
+    void stopWhatIsLeft() {
+        started.forEach(FuxiProcess::close);
+    }
 
     @Test
     void runsStopsCleanlyAndKeepsItsDataBetweenRuns() throws Exception {
@@ -128,7 +137,7 @@ class LauncherIT {
         ProcessBuilder builder = launcher();
         builder.command().add("archive");
         builder.environment().remove("FUXI_JAVA_OPTS");
-        FuxiProcess run = FuxiProcess.start(builder);
+        FuxiProcess run = launch(builder);
         run.assertEndsWith(0, 60);
         assertEquals(1, run.output.size(), String.join("\n", run.output));
         assertTrue(
@@ -150,7 +159,7 @@ class LauncherIT {
     @Test
     void saysWhenItsPortIsInUse() throws Exception {
         try (ServerSocket taken = new ServerSocket(httpPort, 1, InetAddress.getLoopbackAddress())) {
-            FuxiProcess run = FuxiProcess.start(launcher());
+            FuxiProcess run = launch(launcher());
             run.assertEndsWith(1, 30);
             String said = String.join("\n", run.output);
             assertTrue(
@@ -207,7 +216,7 @@ class LauncherIT {
     private FuxiProcess runToItsEnd(String variable, String value, int exitCode, long seconds) throws Exception {
         ProcessBuilder builder = launcher();
         builder.environment().put(variable, value);
-        FuxiProcess run = FuxiProcess.start(builder);
+        FuxiProcess run = launch(builder);
         run.assertEndsWith(exitCode, seconds);
         return run;
     }
@@ -238,7 +247,16 @@ class LauncherIT {
     }
 
     private FuxiProcess start() throws IOException, InterruptedException {
-        return FuxiProcess.startReady(launcher());
+        FuxiProcess run = launch(launcher());
+        run.awaitReady();
+        return run;
+    }
+
+    /** Starts the run command, to be stopped after the test whatever happens. */
+    private FuxiProcess launch(ProcessBuilder builder) throws IOException {
+        FuxiProcess run = FuxiProcess.start(builder);
+        started.add(run);
+        return run;
     }
 
     private ProcessBuilder launcher() {
