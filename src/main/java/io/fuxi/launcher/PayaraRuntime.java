@@ -270,8 +270,8 @@ final class PayaraRuntime {
 
     /**
      * Names what an archive depends on besides the jars themselves (whose sizes and times the JVM checks): the JDK,
-     * Payara Micro's jar, the JVM options other than system properties, the modules left out, the log levels added, the libraries on the
-     * class path and the redirect valve among them (ADR 26).
+     * Payara Micro's jar, the JVM options other than system properties, the modules left out, the log levels added, the
+     * libraries on the class path and the redirect valve among them (ADR 26).
      */
     static String key(Path payaraJar, List<String> jvmOptions, String libraries, String valve) throws IOException {
         String described = String.join(
