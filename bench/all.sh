@@ -46,7 +46,6 @@ done
 ceiling_start=$(awk '{ print $1 }' "$work/starts.txt" | median)
 first_start=$(awk '{ print $2 }' "$work/starts.txt" | median)
 restart=$(awk '{ print $3 }' "$work/starts.txt" | median)
-echo "$ceiling_start" > "$work/ceiling-start.txt"
 start_ceiling "$work/ceiling.log"
 start_fuxi "$work/fuxi-data"
 start_nginx "$work"
