@@ -20,6 +20,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import java.time.Clock;
 import java.util.Collection;
 import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -81,6 +82,15 @@ public class ClickRecorder {
         LOG.info(() -> "Counting clicks: " + bots.size() + " bot patterns, country database "
                 + countryDatabase.orElse("bundled (ip-location-db, CC0)") + ", trusted proxies: "
                 + trustedProxies.orElse("none"));
+    }
+
+    /**
+     * This bean itself rather than its client proxy, for the redirect path to keep (ADR 32): a call through the proxy
+     * costs a thread-local stack made and dropped each time. The application scope outlives every holder. A supplier,
+     * because a proxy hands itself back for a method that answers {@code this} as the bean's own type.
+     */
+    public Supplier<ClickRecorder> unproxied() {
+        return () -> this;
     }
 
     /** A redirect to the link with this code was answered. */

@@ -14,6 +14,7 @@ import java.net.URI;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The destination rules in memory, for creates, edits and every redirect. Reloaded after each change on this node;
@@ -41,6 +42,15 @@ public class DestinationRules {
     @PostConstruct
     void listen() {
         changes = cluster.topic("destinations", changed -> forget());
+    }
+
+    /**
+     * This bean itself rather than its client proxy, for the redirect path to keep (ADR 32): a call through the proxy
+     * costs a thread-local stack made and dropped each time. The application scope outlives every holder. A supplier,
+     * because a proxy hands itself back for a method that answers {@code this} as the bean's own type.
+     */
+    public Supplier<DestinationRules> unproxied() {
+        return () -> this;
     }
 
     /** Why a link to this host is refused, or empty when it is not. */

@@ -57,6 +57,10 @@ public class RedirectServlet extends HttpServlet {
 
     @Override
     public void init() throws ServletException {
+        resolver = resolver.unproxied().get(); // the redirect path skips the client proxies (ADR 32)
+        destinations = destinations.unproxied().get();
+        clicks = clicks.unproxied().get();
+        counts = counts.unproxied().get();
         pages = new ErrorPages(getServletContext());
         others = new OtherPaths(getServletContext());
         ClassLoader application = Thread.currentThread().getContextClassLoader();

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Supplier;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.infinispan.Cache;
 import org.infinispan.context.Flag;
@@ -67,6 +68,15 @@ public class LinkCache {
     private Cache<Object, Boolean> unknown;
 
     /** Starts the cache (and joins the cluster) with the application rather than on the first redirect. */
+    /**
+     * This cache itself rather than its client proxy, for the redirect path to keep (ADR 32): a call through the proxy
+     * costs a thread-local stack made and dropped each time. The application scope outlives every holder. A supplier,
+     * because a proxy hands itself back for a method that answers {@code this} as the bean's own type.
+     */
+    public Supplier<LinkCache> unproxied() {
+        return () -> this;
+    }
+
     void startEagerly(@Observes @Initialized(ApplicationScoped.class) Object application) {
         links.getName();
     }

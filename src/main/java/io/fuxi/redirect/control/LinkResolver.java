@@ -6,11 +6,13 @@ import io.fuxi.links.boundary.LinkDeleted;
 import io.fuxi.links.boundary.LinkService;
 import io.fuxi.links.boundary.LinkView;
 import io.fuxi.links.boundary.LinksPurged;
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.TransactionPhase;
 import jakarta.inject.Inject;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
  * Finds where a code leads. A cache hit never touches the database; a miss reads the link once and caches it,
@@ -28,6 +30,22 @@ public class LinkResolver {
 
     @Inject
     RedirectCounts counts;
+
+    /**
+     * This bean itself rather than its client proxy, for the redirect path to keep (ADR 32): a call through the proxy
+     * costs a thread-local stack made and dropped each time. The application scope outlives every holder. A supplier,
+     * because a proxy hands itself back for a method that answers {@code this} as the bean's own type.
+     */
+    public Supplier<LinkResolver> unproxied() {
+        return () -> this;
+    }
+
+    /** The cache and the counters of the redirect path, held without their proxies (see {@link #unproxied}). */
+    @PostConstruct
+    void holdUnproxied() {
+        cache = cache.unproxied().get();
+        counts = counts.unproxied().get();
+    }
 
     /** The link if the cache holds it, or null. */
     public CachedLink cached(String code) {

@@ -2,6 +2,7 @@ package io.fuxi.redirect.control;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Supplier;
 
 /** Redirects by outcome and cache lookups by result, counted without a lock that request threads share. */
 @ApplicationScoped
@@ -30,6 +31,15 @@ public class RedirectCounts {
         for (int i = 0; i < outcomes.length; i++) {
             outcomes[i] = new LongAdder();
         }
+    }
+
+    /**
+     * This bean itself rather than its client proxy, for the redirect path to keep (ADR 32): a call through the proxy
+     * costs a thread-local stack made and dropped each time. The application scope outlives every holder. A supplier,
+     * because a proxy hands itself back for a method that answers {@code this} as the bean's own type.
+     */
+    public Supplier<RedirectCounts> unproxied() {
+        return () -> this;
     }
 
     public void record(Outcome outcome) {

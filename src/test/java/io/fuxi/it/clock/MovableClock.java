@@ -5,6 +5,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Alternative;
 import jakarta.enterprise.inject.Produces;
 import jakarta.interceptor.Interceptor;
+import java.io.Serializable;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -24,13 +25,12 @@ public class MovableClock {
     static final AtomicLong OFFSET_MILLIS = new AtomicLong();
 
     @Produces
-    @ApplicationScoped
-    Clock clock() {
+    Clock clock() { // dependent, like the clock it replaces: every instance reads the one offset
         return new Moved();
     }
 
-    /** The system clock, moved. */
-    static final class Moved extends Clock {
+    /** The system clock, moved: serializable, as the view-scoped console beans that hold a clock must be. */
+    static final class Moved extends Clock implements Serializable {
 
         @Override
         public ZoneId getZone() {
