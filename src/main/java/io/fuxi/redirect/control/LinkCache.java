@@ -67,16 +67,12 @@ public class LinkCache {
 
     private Cache<Object, Boolean> unknown;
 
-    /** Starts the cache (and joins the cluster) with the application rather than on the first redirect. */
-    /**
-     * This cache itself rather than its client proxy, for the redirect path to keep (ADR 32): a call through the proxy
-     * costs a thread-local stack made and dropped each time. The application scope outlives every holder. A supplier,
-     * because a proxy hands itself back for a method that answers {@code this} as the bean's own type.
-     */
+    /** This cache itself, not its client proxy, for the redirect path to keep (ADR 32 says why, and why a supplier). */
     public Supplier<LinkCache> unproxied() {
         return () -> this;
     }
 
+    /** Starts the cache (and joins the cluster) with the application rather than on the first redirect. */
     void startEagerly(@Observes @Initialized(ApplicationScoped.class) Object application) {
         links.getName();
     }
