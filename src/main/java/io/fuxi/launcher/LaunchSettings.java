@@ -13,6 +13,7 @@ import java.util.stream.Stream;
 record LaunchSettings(
         String httpAddress,
         int httpPort,
+        int keepAliveRequests,
         Path dataDir,
         Optional<String> externalDbUrl,
         int embeddedDbPort,
@@ -32,6 +33,7 @@ record LaunchSettings(
         return new LaunchSettings(
                 env.getOrDefault("FUXI_HTTP_ADDRESS", "0.0.0.0").trim(),
                 (int) whole(env, "FUXI_HTTP_PORT", 8080, 1, 65535),
+                keepAliveRequests(env),
                 Path.of(env.getOrDefault("FUXI_DATA_DIR", "data")).toAbsolutePath(),
                 Optional.ofNullable(env.get("FUXI_DB_URL")).filter(url -> !url.isBlank()),
                 (int) whole(env, "FUXI_EMBEDDED_DB_PORT", 0, 0, 65535),
@@ -43,6 +45,18 @@ record LaunchSettings(
                 Stream.of("FUXI_CLUSTER_MEMBERS", "FUXI_CLUSTER_DNS_QUERY")
                         .anyMatch(name -> !env.getOrDefault(name, "").isBlank()),
                 !env.getOrDefault("FUXI_CLASS_DATA_SHARING", "true").trim().equalsIgnoreCase("false"));
+    }
+
+    /** Payara's value for no limit on the requests of a connection (its own default is 250). */
+    static final int UNLIMITED_KEEP_ALIVE_REQUESTS = -1;
+
+    /** Requests a client's connection may carry before Payara closes it: a whole number, or -1 for no limit. */
+    private static int keepAliveRequests(Map<String, String> env) {
+        String name = "FUXI_HTTP_KEEP_ALIVE_REQUESTS";
+        if (env.getOrDefault(name, "").trim().equals("-1")) {
+            return UNLIMITED_KEEP_ALIVE_REQUESTS;
+        }
+        return (int) whole(env, name, UNLIMITED_KEEP_ALIVE_REQUESTS, 1, Integer.MAX_VALUE);
     }
 
     /** The variable's whole number, its default when it is unset or blank. */

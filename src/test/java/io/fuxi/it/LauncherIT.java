@@ -30,6 +30,7 @@ import org.junit.jupiter.api.Test;
 class LauncherIT {
 
     private static final int CLICKS = 7;
+    private static final int KEPT_ALIVE = 400;
     private static final Pattern DB_PORT = Pattern.compile("Embedded MariaDB listening on 127\\.0\\.0\\.1:(\\d+)");
 
     private final Path dataDir = Path.of(System.getProperty("fuxi.it.dir"), "launcher-data-" + System.nanoTime());
@@ -73,6 +74,10 @@ class LauncherIT {
         assertEquals(CLICKS, sample(api, "fuxi_redirects_early"), "the valve answered the cached link (ADR 26)");
         String watched =
                 Api.json(create(api, key, "https://example.com/watched")).getString("code");
+        assertEquals(
+                KEPT_ALIVE,
+                KeptAliveConnection.answered(httpPort, "/" + watched, KEPT_ALIVE, 302),
+                "a connection carries more than Payara's 250 requests (FUXI_HTTP_KEEP_ALIVE_REQUESTS, ADR 33)");
         first.stop(); // clicks are flushed only every hour here: these go in on the way out
 
         AnswersDuringStart duringRestart =

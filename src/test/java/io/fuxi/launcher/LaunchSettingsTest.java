@@ -59,11 +59,21 @@ class LaunchSettingsTest {
                 LaunchSettings.from(Map.of("FUXI_EMBEDDED_DB_BUFFER_POOL_MB", "512"))
                         .embeddedDbBufferPoolMb());
         assertEquals(256, LaunchSettings.from(Map.of()).embeddedDbBufferPoolMb());
+        assertEquals(-1, LaunchSettings.from(Map.of()).keepAliveRequests(), "no limit by default");
+        assertEquals(
+                -1,
+                LaunchSettings.from(Map.of("FUXI_HTTP_KEEP_ALIVE_REQUESTS", " -1"))
+                        .keepAliveRequests());
+        assertEquals(
+                1000,
+                LaunchSettings.from(Map.of("FUXI_HTTP_KEEP_ALIVE_REQUESTS", "1000"))
+                        .keepAliveRequests());
         Map<String, String> wrong = Map.of(
                 "FUXI_HTTP_PORT", "80a",
                 "FUXI_EMBEDDED_DB_PORT", "70000",
                 "FUXI_EMBEDDED_DB_BUFFER_POOL_MB", "8",
                 "FUXI_START_TIMEOUT_SECONDS", "-1",
+                "FUXI_HTTP_KEEP_ALIVE_REQUESTS", "0",
                 "FUXI_LOG_FILE_MB", "99999999999999999999");
         wrong.forEach((name, value) -> {
             IllegalArgumentException refused =
