@@ -5,6 +5,7 @@ import java.net.InetAddress;
 import java.net.NetworkInterface;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -56,11 +57,17 @@ record LaunchSettings(
         if (env.getOrDefault(name, "").trim().equals("-1")) {
             return UNLIMITED_KEEP_ALIVE_REQUESTS;
         }
-        return (int) whole(env, name, UNLIMITED_KEEP_ALIVE_REQUESTS, 1, Integer.MAX_VALUE);
+        return (int) whole(env, name, UNLIMITED_KEEP_ALIVE_REQUESTS, 1, Integer.MAX_VALUE, ", or -1 for no limit");
     }
 
     /** The variable's whole number, its default when it is unset or blank. */
     private static long whole(Map<String, String> env, String name, long defaultValue, long min, long max) {
+        return whole(env, name, defaultValue, min, max, "");
+    }
+
+    /** {@link #whole(Map, String, long, long, long)}, with what else the variable takes said after the range. */
+    private static long whole(
+            Map<String, String> env, String name, long defaultValue, long min, long max, String otherwise) {
         String text = env.getOrDefault(name, "").trim();
         if (text.isEmpty()) {
             return defaultValue;
@@ -73,8 +80,14 @@ record LaunchSettings(
         } catch (NumberFormatException notANumber) {
             // said below
         }
-        throw new IllegalArgumentException(
-                String.format("%s is \"%s\": it takes a whole number from %,d to %,d.", name, text, min, max));
+        throw new IllegalArgumentException(String.format(
+                Locale.ROOT,
+                "%s is \"%s\": it takes a whole number from %,d to %,d%s.",
+                name,
+                text,
+                min,
+                max,
+                otherwise));
     }
 
     /** Why these settings cannot work, in one sentence, or empty. */

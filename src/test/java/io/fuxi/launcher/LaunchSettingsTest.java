@@ -61,6 +61,13 @@ class LaunchSettingsTest {
         assertEquals(256, LaunchSettings.from(Map.of()).embeddedDbBufferPoolMb());
         assertEquals(-1, LaunchSettings.from(Map.of()).keepAliveRequests(), "no limit by default");
         assertEquals(
+                "FUXI_HTTP_KEEP_ALIVE_REQUESTS is \"0\": it takes a whole number from 1 to 2,147,483,647, or -1 for no"
+                        + " limit.",
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () -> LaunchSettings.from(Map.of("FUXI_HTTP_KEEP_ALIVE_REQUESTS", "0")))
+                        .getMessage());
+        assertEquals(
                 -1,
                 LaunchSettings.from(Map.of("FUXI_HTTP_KEEP_ALIVE_REQUESTS", " -1"))
                         .keepAliveRequests());
