@@ -7,8 +7,6 @@ import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryNotEmptyException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -313,11 +311,25 @@ final class PayaraRuntime {
             libraries.add(RedirectValveJar.JAR);
         }
         writeLauncher(partial, libraries);
+        if (moveIntoPlace(partial, unpacked)) {
+            log.accept("[fuxi] Payara Micro prepared in " + unpacked);
+        }
+    }
+
+    /**
+     * Renames a runtime made in full into its place; returns false, and removes it, when another launcher of this
+     * build was faster (Linux's rename answers ENOTEMPTY, which the JDK reports as a plain FileSystemException).
+     */
+    static boolean moveIntoPlace(Path partial, Path unpacked) throws IOException {
         try {
             Files.move(partial, unpacked, StandardCopyOption.ATOMIC_MOVE);
-            log.accept("[fuxi] Payara Micro prepared in " + unpacked);
-        } catch (FileAlreadyExistsException | DirectoryNotEmptyException anotherWasFaster) {
+            return true;
+        } catch (IOException e) {
+            if (!Files.isDirectory(unpacked)) { // only ever made by this rename: there, it is whole
+                throw e;
+            }
             deleteTree(partial);
+            return false;
         }
     }
 

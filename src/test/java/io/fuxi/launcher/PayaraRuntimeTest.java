@@ -67,6 +67,23 @@ class PayaraRuntimeTest {
         assertFalse(Files.exists(root.resolve("applications")), "nothing of the previous run is left");
     }
 
+    /** Two launchers that make the same key's runtime at once: the slower one's copy goes, the faster one's stays. */
+    @Test
+    void aRuntimeMadeWhileAnotherLauncherMadeTheSameIsDroppedForTheOther() throws Exception {
+        Path partial = Files.createDirectories(home.resolve("unpacking-1"));
+        Files.writeString(partial.resolve("kernel.jar"), "the slower copy");
+
+        assertFalse(PayaraRuntime.moveIntoPlace(partial, unpacked));
+
+        assertFalse(Files.exists(partial), "the slower copy is removed");
+        assertEquals("kernel", Files.readString(unpacked.resolve("runtime/kernel.jar")), "the faster one is kept");
+        Path alone = Files.createDirectories(home.resolve("unpacking-2"));
+        Path free = Files.createDirectories(home.resolve("payara-runtime/another-key"))
+                .resolve("root");
+        assertTrue(PayaraRuntime.moveIntoPlace(alone, free));
+        assertTrue(Files.isDirectory(free));
+    }
+
     @Test
     void aNewKeysRuntimeIsMadeOfThePayaraRootTheBuildUnpackedTheLibrariesAndTheValve() throws Exception {
         Path payaraRoot = home.resolve("payara-root");
