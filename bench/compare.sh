@@ -7,20 +7,22 @@
 #   bench/compare.sh creates 54d9562      # 2 rounds; 60 s of creates at 16 connections, then 3 windows of 10 s
 #   bench/compare.sh redirects HEAD~2     # 10,000 links, 30 s of redirects at 32 connections, then 3 windows of 10 s
 #   bench/compare.sh bulk HEAD~1          # 40 s of bulk calls (1,000 links, 2 at a time), then 3 windows of 20 s
+#   bench/compare.sh starts HEAD~1        # 5 rounds: a first start on a new data directory, then a restart on it
 #   BENCH_ROUNDS=3 BENCH_WARM_UP=90 bench/compare.sh creates HEAD~1
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source bench/lib.sh
 
-KIND=${1:?"bench/compare.sh creates|redirects|bulk COMMIT"}
-OTHER=$(git rev-parse --short "${2:?"bench/compare.sh creates|redirects|bulk COMMIT"}")
+KIND=${1:?"bench/compare.sh creates|redirects|bulk|starts COMMIT"}
+OTHER=$(git rev-parse --short "${2:?"bench/compare.sh creates|redirects|bulk|starts COMMIT"}")
 case $KIND in
   creates) WARM_UP=${BENCH_WARM_UP:-60} ;;
   redirects) WARM_UP=${BENCH_WARM_UP:-30} ;;
   bulk) WARM_UP=${BENCH_WARM_UP:-40} ;;
-  *) echo "bench/compare.sh creates|redirects|bulk COMMIT"; exit 2 ;;
+  starts) ;;
+  *) echo "bench/compare.sh creates|redirects|bulk|starts COMMIT"; exit 2 ;;
 esac
-ROUNDS=${BENCH_ROUNDS:-2}
+ROUNDS=${BENCH_ROUNDS:-$([ "$KIND" = starts ] && echo 5 || echo 2)}
 WINDOWS=${BENCH_WINDOWS:-3}
 SECONDS_EACH=${BENCH_DURATION:-$([ "$KIND" = bulk ] && echo 20 || echo 10)}
 PER_CALL=$([ "$KIND" = bulk ] && echo 1000 || echo 1) # links a request makes (bulk), or 1
@@ -56,6 +58,24 @@ for jar in "$other_tree/target/fuxi-launcher.jar" target/fuxi-launcher.jar; do
   stop_fuxi
   rm -rf "$work/data-first-start"
 done
+
+if [ "$KIND" = starts ]; then # seconds from the run command to ready, as bench/all.sh counts them
+  echo "| round | build | first start s | restart s |"
+  echo "| --- | --- | --- | --- |"
+  for round in $(seq 1 "$ROUNDS"); do
+    for build in "$OTHER" this; do
+      FUXI_LAUNCHER_JAR=$([ "$build" = this ] && echo target/fuxi-launcher.jar || echo "$other_tree/target/fuxi-launcher.jar")
+      start_fuxi "$work/data-$round-$build"; first_start=$READY_SECONDS; stop_fuxi
+      start_fuxi "$work/data-$round-$build"; stop_fuxi
+      printf "| %d | %s | %.2f | %.2f |\n" "$round" "$build" "$first_start" "$READY_SECONDS" | tee -a "$work/$build.md"
+    done
+  done
+  for build in "$OTHER" this; do
+    echo "$build: median first start $(awk -F'|' '{ print $4 }' "$work/$build.md" | median) s," \
+      "restart $(awk -F'|' '{ print $5 }' "$work/$build.md" | median) s"
+  done
+  exit 0
+fi
 
 echo "| round | build | $KIND/s | Payara µs each | MariaDB µs each |"
 echo "| --- | --- | --- | --- | --- |"

@@ -128,17 +128,16 @@ class AdminConsoleIT extends DeployedFuxi {
             // read the API before and after the page, so that a flush in between cannot make them differ
             JsonObject api;
             List<String> shown;
-            do {
+            long remaining;
+            do { // again if a figure moved meanwhile (the rest of the first start's codes may still be loading)
                 api = today();
+                remaining = poolRemaining();
                 browser.go("admin/");
                 shown = List.of(
                         browser.text(By.cssSelector("#created-today .figure-value")),
                         browser.text(By.cssSelector("#clicks-today .figure-value")),
                         browser.text(By.cssSelector("#pool-remaining .figure-value")));
-            } while (!api.equals(today()));
-            long remaining = Api.json(admin.get("api/v1/pool"))
-                    .getJsonNumber("remaining")
-                    .longValue();
+            } while (!api.equals(today()) || remaining != poolRemaining());
             assertEquals(
                     List.of(
                             String.format("%,d", number(api, "linksCreated")),
@@ -378,13 +377,19 @@ class AdminConsoleIT extends DeployedFuxi {
 
     /** Adds a batch of codes and waits for it unless the pool has that many left (the tests' pool starts small). */
     private void ensurePoolHolds(long codes) {
-        if (Api.json(admin.get("api/v1/pool")).getJsonNumber("remaining").longValue() >= codes) {
-            return;
-        }
-        HttpResponse<String> added = admin.post("api/v1/pool/batches", "{\"size\":" + codes + "}");
-        assertEquals(202, added.statusCode(), added.body());
         Instant deadline = Instant.now().plusSeconds(120);
-        while (Api.json(admin.get("api/v1/pool")).getJsonNumber("remaining").longValue() < codes) {
+        HttpResponse<String> added;
+        do { // a 409 while another batch loads on the node (the rest of the first start's codes): wait, then again
+            if (poolRemaining() >= codes) {
+                return;
+            }
+            added = admin.post("api/v1/pool/batches", "{\"size\":" + codes + "}");
+            if (added.statusCode() == 409) {
+                sleep();
+            }
+        } while (added.statusCode() == 409 && Instant.now().isBefore(deadline));
+        assertEquals(202, added.statusCode(), added.body());
+        while (poolRemaining() < codes) {
             if (Instant.now().isAfter(deadline)) {
                 throw new AssertionError("a batch of " + codes + " codes did not load within 120 s");
             }
@@ -512,6 +517,10 @@ class AdminConsoleIT extends DeployedFuxi {
     }
 
     /** Today's totals across all links, as GET /api/v1/stats answers them. */
+    private long poolRemaining() {
+        return Api.json(admin.get("api/v1/pool")).getJsonNumber("remaining").longValue();
+    }
+
     private JsonObject today() {
         String today = LocalDate.now(ZoneOffset.UTC).toString();
         return Api.json(admin.get("api/v1/stats?from=" + today + "&to=" + today)).getJsonArray("days").stream()

@@ -5,13 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
  * Two nodes (the run command twice, each with its own data directory and port) start for the very first time at
- * once against one empty database: exactly one bootstrap API key and one first console account come of it, each
- * printed and saved by one node, and the key works on both nodes.
+ * once against one empty database: exactly one bootstrap API key, one first console account and one initial batch of
+ * codes come of it, each made by one node, and the key works on both nodes.
  */
 class FirstStartTogetherIT {
 
@@ -32,6 +33,18 @@ class FirstStartTogetherIT {
             List<Path> keyFiles = saved(nodes, "bootstrap-api-key");
             assertEquals(1, keyFiles.size(), "one node saved the key: " + keyFiles);
             assertEquals(1, saved(nodes, "admin-password").size(), "one node saved the password");
+
+            // the first 10,000 codes before ready, the rest of the initial 20,000 in the background, once
+            Instant deadline = Instant.now().plusSeconds(60);
+            while (rows.number("SELECT COUNT(*) FROM code_batch WHERE finished_at IS NULL") > 0
+                    && Instant.now().isBefore(deadline)) {
+                Thread.sleep(100);
+            }
+            assertEquals(
+                    List.of("10000", "10000"),
+                    rows.texts("SELECT size FROM code_batch WHERE finished_at IS NOT NULL ORDER BY id"),
+                    "the initial batch's two parts, loaded once");
+            assertEquals(20_000, rows.number("SELECT loaded_seq FROM code_pool_state"));
 
             String key = Files.readString(keyFiles.get(0)).trim();
             for (Node node : nodes) {
@@ -60,7 +73,10 @@ class FirstStartTogetherIT {
         }
 
         ProcessBuilder launcher() {
-            return FuxiProcess.launcherOnTestDatabase(dataDir, port, database);
+            ProcessBuilder launcher = FuxiProcess.launcherOnTestDatabase(dataDir, port, database);
+            // no top-up during the test: only the initial batch loads
+            launcher.environment().put("FUXI_CODES_LOW_WATER_MARK", "1000");
+            return launcher;
         }
     }
 }
