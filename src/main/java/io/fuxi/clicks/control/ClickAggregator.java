@@ -4,6 +4,7 @@ import io.fuxi.platform.web.ClientAddress;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -12,7 +13,9 @@ import java.util.Set;
  * Turns raw clicks into tallies per link and day, and totals per hour across all links, off the redirect threads: tells bots from people, hashes the
  * visitor, takes the referrer's host and looks up the country. At most {@code maxPendingLinkDays} tallies wait for
  * a flush (each a few hundred bytes, at most about 2.5 KiB with a dense visitor sketch); a click for another link or
- * day beyond that bound is dropped and counted, while the links already waiting go on counting. One lock guards the
+ * day beyond that bound is dropped and counted, while the links already waiting go on counting. A flush takes the
+ * tallies' counts and leaves the tallies of the links it found clicked, empty, for the next interval; those not clicked
+ * again by the next flush are let go then, or earlier when the bound needs their room (ADR 35). One lock guards the
  * tallies; only the aggregating thread and the flush take it.
  */
 public final class ClickAggregator {
@@ -25,7 +28,10 @@ public final class ClickAggregator {
     private final VisitorHashing visitors;
     private final int maxPendingLinkDays;
 
-    private Map<LinkDay, ClickTally> tallies = new HashMap<>();
+    private final Map<LinkDay, ClickTally> tallies = new HashMap<>();
+    /** Tallies kept from the last flush that no click has reached since: not waiting for a flush. */
+    private int emptyTallies;
+
     private Map<Integer, HourCounts> hours = new HashMap<>();
     private long counted;
     private long dropped;
@@ -49,12 +55,14 @@ public final class ClickAggregator {
             LinkDay key = new LinkDay(chunk.codes[i], Math.floorDiv(hour, 24));
             ClickTally tally = tallies.get(key);
             if (tally == null) {
-                if (tallies.size() >= maxPendingLinkDays) {
+                if (!roomForAnother()) {
                     dropped++;
                     continue;
                 }
                 tally = new ClickTally();
                 tallies.put(key, tally);
+            } else if (tally.isEmpty()) {
+                emptyTallies--;
             }
             String agent = chunk.userAgents[i];
             String client = clients.of(chunk.addresses[i], chunk.forwardedFor[i]);
@@ -82,12 +90,30 @@ public final class ClickAggregator {
         return hours.computeIfAbsent(epochHour, hour -> new HourCounts());
     }
 
-    /** Everything counted so far, leaving nothing behind. */
+    /** Everything counted so far, leaving nothing behind but the empty tallies of the links clicked since the last. */
     public synchronized PendingClicks takeAll() {
-        PendingClicks taken = new PendingClicks(tallies, hours);
-        tallies = new HashMap<>();
+        Map<LinkDay, ClickTally> taken = new HashMap<>();
+        for (Iterator<Map.Entry<LinkDay, ClickTally>> all = tallies.entrySet().iterator(); all.hasNext(); ) {
+            Map.Entry<LinkDay, ClickTally> entry = all.next();
+            if (entry.getValue().isEmpty()) {
+                all.remove(); // not clicked since the last flush
+            } else {
+                taken.put(entry.getKey(), entry.getValue().takeCounts());
+            }
+        }
+        emptyTallies = tallies.size();
+        PendingClicks pending = new PendingClicks(taken, hours);
         hours = new HashMap<>();
-        return taken;
+        return pending;
+    }
+
+    /** Whether a tally may be added within the bound: after letting the empty ones go if it is reached. */
+    private boolean roomForAnother() {
+        if (tallies.size() >= maxPendingLinkDays && emptyTallies > 0) {
+            tallies.values().removeIf(ClickTally::isEmpty);
+            emptyTallies = 0;
+        }
+        return tallies.size() < maxPendingLinkDays;
     }
 
     /** Clicks a flush could not write, back in line for the next one (within the bound; the rest is dropped). */
@@ -95,8 +121,11 @@ public final class ClickAggregator {
         unwritten.tallies().forEach((key, tally) -> {
             ClickTally waiting = tallies.get(key);
             if (waiting != null) {
+                if (waiting.isEmpty()) {
+                    emptyTallies--;
+                }
                 waiting.addAll(tally);
-            } else if (tallies.size() < maxPendingLinkDays) {
+            } else if (roomForAnother()) {
                 tallies.put(key, tally);
             } else {
                 dropped += tally.clicks() + tally.botClicks();
@@ -108,7 +137,15 @@ public final class ClickAggregator {
     /** Deleted links: their waiting clicks are not written. */
     public synchronized void forget(Collection<String> codes) {
         Set<String> gone = new HashSet<>(codes);
-        tallies.keySet().removeIf(key -> gone.contains(key.code()));
+        tallies.entrySet().removeIf(entry -> {
+            if (!gone.contains(entry.getKey().code())) {
+                return false;
+            }
+            if (entry.getValue().isEmpty()) {
+                emptyTallies--;
+            }
+            return true;
+        });
     }
 
     /**
@@ -144,7 +181,8 @@ public final class ClickAggregator {
         return dropped;
     }
 
+    /** Links and days whose clicks wait for a flush. */
     public synchronized int pendingLinkDays() {
-        return tallies.size();
+        return tallies.size() - emptyTallies;
     }
 }

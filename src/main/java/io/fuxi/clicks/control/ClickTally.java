@@ -51,6 +51,26 @@ public final class ClickTally {
         }
     }
 
+    /**
+     * What this tally counted, as a tally of its own; this one starts again from nothing and keeps its memory, so that
+     * a link clicked in every interval between flushes keeps one tally that lives in the old generation, instead of a
+     * new one that every young collection copies (ADR 35).
+     */
+    public ClickTally takeCounts() {
+        ClickTally taken = new ClickTally(clicks, botClicks, visitors.copy(), referrers.copy(), countries.copy());
+        clicks = 0;
+        botClicks = 0;
+        visitors.clear();
+        referrers.clear();
+        countries.clear();
+        return taken;
+    }
+
+    /** No click since it was made or since its counts were taken. */
+    public boolean isEmpty() {
+        return clicks == 0 && botClicks == 0;
+    }
+
     public void addAll(ClickTally other) {
         clicks += other.clicks;
         botClicks += other.botClicks;

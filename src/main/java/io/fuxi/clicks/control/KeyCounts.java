@@ -38,6 +38,17 @@ public final class KeyCounts {
         return counts.isEmpty();
     }
 
+    /** The same counts, apart from these. */
+    public KeyCounts copy() {
+        KeyCounts copy = new KeyCounts(limit);
+        copy.counts.putAll(counts);
+        return copy;
+    }
+
+    public void clear() {
+        counts.clear();
+    }
+
     /** The {@code n} keys with the most clicks, most first. */
     public List<Map.Entry<String, Long>> top(int n) {
         return counts.entrySet().stream()

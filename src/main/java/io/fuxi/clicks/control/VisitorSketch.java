@@ -69,6 +69,28 @@ public final class VisitorSketch {
         }
     }
 
+    /** A sketch of the same visitors, apart from this one. */
+    public VisitorSketch copy() {
+        VisitorSketch copy = new VisitorSketch();
+        if (dense != null) {
+            copy.dense = dense.copy();
+            copy.tokens = null;
+        } else {
+            copy.tokens = Arrays.copyOf(tokens, Math.max(size, 4));
+            copy.size = size;
+        }
+        return copy;
+    }
+
+    /** Back to no visitors, keeping the token list's memory. */
+    public void clear() {
+        size = 0;
+        if (dense != null) {
+            dense = null;
+            tokens = new int[4];
+        }
+    }
+
     /** The estimated number of distinct visitors. */
     public long estimate() {
         return dense == null ? size : Math.round(dense.getDistinctCountEstimate());

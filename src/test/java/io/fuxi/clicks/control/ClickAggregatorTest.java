@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fuxi.platform.web.ClientAddress;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 class ClickAggregatorTest {
@@ -68,6 +70,62 @@ class ClickAggregatorTest {
         assertCounts(small.takeAll().hours().get(HOUR), 0, 1, 0);
     }
 
+    /** A link's tally stays between flushes (ADR 35): each flush gets what was counted since the one before, only. */
+    @Test
+    void eachFlushTakesWhatWasCountedSinceTheLastOne() {
+        LinkDay abc = new LinkDay("abc123", Math.floorDiv(HOUR, 24));
+        click(aggregator, "abc123", "https://news.example/a", "192.0.2.1");
+        click(aggregator, "abc123", "https://news.example/b", "192.0.2.2");
+        ClickTally first = aggregator.takeAll().tallies().get(abc);
+        assertEquals(0, aggregator.pendingLinkDays(), "the kept tally waits for no flush");
+
+        click(aggregator, "abc123", null, "192.0.2.3");
+        assertEquals(1, aggregator.pendingLinkDays());
+        ClickTally second = aggregator.takeAll().tallies().get(abc);
+
+        assertEquals(2, first.clicks());
+        assertEquals(2, first.visitors().estimate());
+        assertEquals(List.of(Map.entry("news.example", 2L)), first.referrers().top(5), "taken, not cleared with it");
+        assertEquals(1, second.clicks());
+        assertEquals(1, second.visitors().estimate());
+        assertTrue(second.referrers().isEmpty());
+        assertTrue(aggregator.takeAll().tallies().isEmpty(), "no click since: nothing to write");
+    }
+
+    @Test
+    void clicksPutBackAfterAFailedFlushJoinTheKeptTally() {
+        click(aggregator, "abc123", null, "192.0.2.1");
+        PendingClicks unwritten = aggregator.takeAll();
+        click(aggregator, "abc123", null, "192.0.2.2");
+
+        aggregator.putBack(unwritten);
+
+        assertEquals(1, aggregator.pendingLinkDays());
+        assertEquals(
+                2,
+                aggregator
+                        .takeAll()
+                        .tallies()
+                        .get(new LinkDay("abc123", Math.floorDiv(HOUR, 24)))
+                        .clicks());
+    }
+
+    @Test
+    void theTalliesOfLinksNotClickedSinceTheLastFlushMakeRoomAtTheBound() {
+        ClickAggregator small = aggregator(2);
+        click(small, "abc123", null, "192.0.2.1");
+        click(small, "def456", null, "192.0.2.1");
+        small.takeAll();
+
+        click(small, "xyz789", null, "192.0.2.1");
+        click(small, "abc123", null, "192.0.2.1");
+
+        assertEquals(0, small.dropped());
+        assertEquals(
+                Set.of("xyz789", "abc123"),
+                small.takeAll().tallies().keySet().stream().map(LinkDay::code).collect(Collectors.toSet()));
+    }
+
     @Test
     void anHourBeforeTheEpochBelongsToTheDayBefore() {
         ClickChunk chunk = new ClickChunk(1);
@@ -77,6 +135,12 @@ class ClickAggregatorTest {
         assertEquals(
                 Set.of(new LinkDay("abc123", -1)),
                 aggregator.takeAll().tallies().keySet());
+    }
+
+    private static void click(ClickAggregator counting, String code, String referer, String address) {
+        ClickChunk chunk = new ClickChunk(1);
+        chunk.add(code, HOUR, PERSON, referer, address, null);
+        counting.add(chunk);
     }
 
     private static void assertCounts(HourCounts counts, long created, long clicks, long botClicks) {
