@@ -29,8 +29,8 @@ public final class ClickAggregator {
     private final int maxPendingLinkDays;
 
     private final Map<LinkDay, ClickTally> tallies = new HashMap<>();
-    /** Tallies kept from the last flush that no click has reached since: not waiting for a flush. */
-    private int emptyTallies;
+    /** Whether the last flush kept empty tallies that the bound may let go (at most one sweep a flush). */
+    private boolean emptyTalliesKept;
 
     private Map<Integer, HourCounts> hours = new HashMap<>();
     private long counted;
@@ -61,8 +61,6 @@ public final class ClickAggregator {
                 }
                 tally = new ClickTally();
                 tallies.put(key, tally);
-            } else if (tally.isEmpty()) {
-                emptyTallies--;
             }
             String agent = chunk.userAgents[i];
             String client = clients.of(chunk.addresses[i], chunk.forwardedFor[i]);
@@ -101,7 +99,7 @@ public final class ClickAggregator {
                 taken.put(entry.getKey(), entry.getValue().takeCounts());
             }
         }
-        emptyTallies = tallies.size();
+        emptyTalliesKept = !tallies.isEmpty();
         PendingClicks pending = new PendingClicks(taken, hours);
         hours = new HashMap<>();
         return pending;
@@ -109,9 +107,9 @@ public final class ClickAggregator {
 
     /** Whether a tally may be added within the bound: after letting the empty ones go if it is reached. */
     private boolean roomForAnother() {
-        if (tallies.size() >= maxPendingLinkDays && emptyTallies > 0) {
+        if (tallies.size() >= maxPendingLinkDays && emptyTalliesKept) {
             tallies.values().removeIf(ClickTally::isEmpty);
-            emptyTallies = 0;
+            emptyTalliesKept = false;
         }
         return tallies.size() < maxPendingLinkDays;
     }
@@ -121,9 +119,6 @@ public final class ClickAggregator {
         unwritten.tallies().forEach((key, tally) -> {
             ClickTally waiting = tallies.get(key);
             if (waiting != null) {
-                if (waiting.isEmpty()) {
-                    emptyTallies--;
-                }
                 waiting.addAll(tally);
             } else if (roomForAnother()) {
                 tallies.put(key, tally);
@@ -137,15 +132,7 @@ public final class ClickAggregator {
     /** Deleted links: their waiting clicks are not written. */
     public synchronized void forget(Collection<String> codes) {
         Set<String> gone = new HashSet<>(codes);
-        tallies.entrySet().removeIf(entry -> {
-            if (!gone.contains(entry.getKey().code())) {
-                return false;
-            }
-            if (entry.getValue().isEmpty()) {
-                emptyTallies--;
-            }
-            return true;
-        });
+        tallies.keySet().removeIf(key -> gone.contains(key.code()));
     }
 
     /**
@@ -183,6 +170,6 @@ public final class ClickAggregator {
 
     /** Links and days whose clicks wait for a flush. */
     public synchronized int pendingLinkDays() {
-        return tallies.size() - emptyTallies;
+        return (int) tallies.values().stream().filter(tally -> !tally.isEmpty()).count();
     }
 }
