@@ -8,6 +8,7 @@ import jakarta.json.JsonObject;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -83,6 +84,19 @@ class ClusterIT {
         int friendPort = FuxiProcess.freePort();
         List<String> joined = ClusterProbe.viewAfterJoining(members, friendPort, SECRET);
         assertEquals(Set.of(nodeA.member(), nodeB.member(), "127.0.0.1:" + friendPort), Set.copyOf(joined));
+
+        // the friend has left: both nodes' views are the two again (the other tests count on it), within seconds
+        Instant deadline = Instant.now().plusSeconds(30);
+        while (!(twoNodes().equals(a.clusterMembers()) && twoNodes().equals(b.clusterMembers()))
+                && Instant.now().isBefore(deadline)) {
+            Thread.sleep(100);
+        }
+        assertEquals(twoNodes(), a.clusterMembers());
+        assertEquals(twoNodes(), b.clusterMembers());
+    }
+
+    private Set<String> twoNodes() {
+        return Set.of(nodeA.member(), nodeB.member());
     }
 
     /** The cluster's sockets are on the configured address (127.0.0.1), and so is HTTP (FUXI_HTTP_ADDRESS). */
