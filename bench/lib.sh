@@ -47,6 +47,23 @@ start_fuxi() {
     sleep 0.2
   done
   READY_SECONDS=$(echo "$(date +%s.%N) - $started" | bc)
+  local setting
+  for setting in "$@"; do
+    case $setting in FUXI_CODES_INITIAL_BATCH_SIZE=*) wait_for_pool "${setting#*=}" ;; esac
+  done
+}
+
+# wait_for_pool CODES: until the pool has loaded CODES codes. A first start is ready after its first 10,000 and loads
+# the rest of its initial batch in the background (ADR 34); a load started before it is done would run out of codes.
+wait_for_pool() {
+  local loaded=0 deadline=$((SECONDS + 600))
+  while [ "$loaded" -lt "$1" ]; do
+    [ "$SECONDS" -lt "$deadline" ] || { echo "the code pool did not reach $1 codes in 600 s"; exit 1; }
+    sleep 1
+    loaded=$(curl -sf -H "Authorization: Bearer $FUXI_KEY" "http://127.0.0.1:$FUXI_PORT/api/v1/pool" \
+      | grep -o '"loadedSeq":[0-9]*' | cut -d: -f2)
+    loaded=${loaded:-0}
+  done
 }
 
 # stop_process PID: SIGTERM, then wait for it to end
