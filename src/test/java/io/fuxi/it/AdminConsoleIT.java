@@ -370,8 +370,7 @@ class AdminConsoleIT extends DeployedFuxi {
         assertEquals(
                 99_999,
                 rows.number(
-                        "SELECT COUNT(*) FROM link_history h JOIN link l ON l.code = h.code"
-                                + " WHERE l.url LIKE ? AND h.actor = 'account:admin' AND h.action = 'created'",
+                        "SELECT COUNT(*) FROM link WHERE url LIKE ? AND created_by = 'account:admin'",
                         "%" + word + "%"));
     }
 

@@ -3,7 +3,6 @@ package io.fuxi.links.boundary;
 import io.fuxi.codes.boundary.CodeAllocator;
 import io.fuxi.links.control.AliasTakenException;
 import io.fuxi.links.control.BulkConflictException;
-import io.fuxi.links.control.LinkHistory;
 import io.fuxi.links.control.LinkOptions;
 import io.fuxi.links.entity.Link;
 import io.fuxi.links.search.LinkWordIndex;
@@ -37,8 +36,8 @@ import java.util.stream.Collectors;
  * place a link row is inserted, for single creates ({@link CreateBatches}, on its writers' own connections) and bulk
  * calls ({@link LinkWriter}, in the call's transaction) alike. A recent link of the same key for the same URL answers
  * instead of a new one, and a taken alias gets its problem; both are found with one query per key and one in all. The
- * new links, their search words and their history go in as JDBC batches (multi-row inserts); the caller announces
- * them once committed.
+ * new links and their search words go in as JDBC batches (multi-row inserts); the caller announces
+ * them once committed. Who made a link goes in its row; its history has no row for the creation (ADR 36).
  */
 @ApplicationScoped
 public class LinkInserts {
@@ -47,7 +46,7 @@ public class LinkInserts {
     static final Duration SAME_URL_WINDOW = Duration.ofHours(24);
 
     private static final String INSERT_LINK = "INSERT INTO link (code, url, url_hash, owner_key_id, created_at,"
-            + " expires_at, enabled, redirect_status, forward_query) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
+            + " expires_at, enabled, redirect_status, forward_query, created_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 
     @Inject
     CodeAllocator codes;
@@ -96,8 +95,8 @@ public class LinkInserts {
         Set<String> takenAliases = takenAliases(connection, creates);
         List<BulkResult> results = new ArrayList<>(creates.size());
         List<Link> links = new ArrayList<>();
+        List<Object[]> linkRows = new ArrayList<>();
         List<LinkView> views = new ArrayList<>();
-        List<Object[]> history = new ArrayList<>();
         for (CheckedCreate create : creates) {
             SameUrl key = new SameUrl(create.caller().keyId(), create.url());
             if (create.request().acceptsExistingLink() && sameUrl.containsKey(key)) {
@@ -110,8 +109,8 @@ public class LinkInserts {
                 Link link = newLink(create);
                 LinkView view = LinkView.of(link, options);
                 links.add(link);
+                linkRows.add(linkRow(link, create.caller().actor()));
                 views.add(view);
-                history.add(LinkHistory.createdRow(link, create.caller().actor()));
                 results.add(BulkResult.created(view));
                 if (create.request().acceptsExistingLink()) {
                     sameUrl.put(key, view);
@@ -120,29 +119,24 @@ public class LinkInserts {
         }
         List<RowInserts.Rows> inserts = links.isEmpty()
                 ? List.of()
-                : List.of(
-                        new RowInserts.Rows(INSERT_LINK, linkRows(links)),
-                        LinkWordIndex.wordsOf(links),
-                        new RowInserts.Rows(LinkHistory.INSERT, history));
+                : List.of(new RowInserts.Rows(INSERT_LINK, linkRows), LinkWordIndex.wordsOf(links));
         return new Planned(new Written(results, new LinkCreated(views)), inserts);
     }
 
-    private static List<Object[]> linkRows(List<Link> links) {
-        List<Object[]> rows = new ArrayList<>(links.size());
-        for (Link link : links) {
-            rows.add(new Object[] {
-                link.code(),
-                link.url(),
-                link.urlHash(),
-                link.ownerKeyId(),
-                link.createdAt(),
-                link.expiresAt(),
-                link.enabled(),
-                link.redirectStatus(),
-                link.forwardQuery()
-            });
-        }
-        return rows;
+    /** The new link's row, with who made it: its history's first entry (ADR 36). */
+    private static Object[] linkRow(Link link, String actor) {
+        return new Object[] {
+            link.code(),
+            link.url(),
+            link.urlHash(),
+            link.ownerKeyId(),
+            link.createdAt(),
+            link.expiresAt(),
+            link.enabled(),
+            link.redirectStatus(),
+            link.forwardQuery(),
+            actor
+        };
     }
 
     private Link newLink(CheckedCreate create) {

@@ -6,6 +6,7 @@ import io.fuxi.platform.database.RowInserts;
 import io.fuxi.platform.rest.Jsons;
 import jakarta.enterprise.context.Dependent;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.io.StringReader;
@@ -31,11 +32,6 @@ public class LinkHistory {
 
     @PersistenceContext
     EntityManager em;
-
-    /** The row that records a new link's creation by the actor, at its creation time. */
-    public static Object[] createdRow(Link link, String actor) {
-        return row(link, actor, link.createdAt(), "created", null, LinkFields.of(link));
-    }
 
     /** Records a change from the fields as they were; nothing when no field changed. */
     public void changed(Link link, JsonObject before, String actor, Instant at) {
@@ -64,7 +60,11 @@ public class LinkHistory {
                 em, INSERT, Collections.singletonList(row(link, actor, at, "deleted", LinkFields.of(link), null)));
     }
 
-    /** The link's history, oldest first (at most the newest {@link #MOST_READ} entries). */
+    /**
+     * The link's history, oldest first (at most the newest {@link #MOST_READ} entries). A link made since ADR 36 has no
+     * row for its creation: the entry is made from who made it (its row's created_by) and its fields now with every
+     * recorded change undone, newest first.
+     */
     public List<HistoryEntry> of(Link link) {
         @SuppressWarnings("unchecked")
         List<Object[]> rows = em.createNativeQuery(
@@ -74,13 +74,25 @@ public class LinkHistory {
                 .setParameter(1, link.code())
                 .setParameter(2, link.createdAt())
                 .getResultList();
-        List<HistoryEntry> entries = new ArrayList<>(rows.size());
+        List<HistoryEntry> entries = new ArrayList<>(rows.size() + 1);
         for (int i = rows.size() - 1; i >= 0; i--) {
             Object[] row = rows.get(i);
             entries.add(new HistoryEntry(
                     Instant.parse((String) row[0]), (String) row[1], (String) row[2], json(row[3]), json(row[4])));
         }
+        if (link.createdBy().isPresent() && rows.size() < MOST_READ) {
+            entries.add(0, created(link, link.createdBy().get(), entries));
+        }
         return entries;
+    }
+
+    /** The creation of a link, with the fields it was made with: its fields now, each later change undone. */
+    static HistoryEntry created(Link link, String actor, List<HistoryEntry> changesOldestFirst) {
+        JsonObjectBuilder fields = Jsons.object(LinkFields.of(link));
+        for (int i = changesOldestFirst.size() - 1; i >= 0; i--) {
+            changesOldestFirst.get(i).before().forEach(fields::add);
+        }
+        return new HistoryEntry(link.createdAt(), actor, "created", JsonObject.EMPTY_JSON_OBJECT, fields.build());
     }
 
     private static Object[] row(

@@ -9,6 +9,7 @@ import jakarta.persistence.Table;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.Optional;
 
 /** A short link: its code (generated or an alias), the long URL it leads to, and when it stops working. */
 @Entity
@@ -48,6 +49,10 @@ public class Link {
     /** Null: the configured default (fuxi.redirect.forward-query). */
     @Column(name = "forward_query")
     private Boolean forwardQuery;
+
+    /** Who made the link (an API key or a console account); written by the create's insert, null for older links. */
+    @Column(name = "created_by", insertable = false, updatable = false)
+    private String createdBy;
 
     protected Link() {}
 
@@ -131,5 +136,10 @@ public class Link {
 
     public Boolean forwardQuery() {
         return forwardQuery;
+    }
+
+    /** Who made the link, as loaded from its row: empty for a link made before this was kept (ADR 36). */
+    public Optional<String> createdBy() {
+        return Optional.ofNullable(createdBy);
     }
 }
