@@ -77,6 +77,33 @@ class LinkApiIT extends DeployedFuxi {
         assertProblem(admin.get("api/v1/links/nO-such"), 404, "code");
     }
 
+    /**
+     * A URL with quotes is stored as sent (the insert writes such a value as hex, ADR 37): read back, redirected to, and
+     * found by its words.
+     */
+    @Test
+    void aUrlWithQuotesIsKeptAsSent() {
+        String url = "https://example.com/it's/o'clock?q='x'";
+        JsonObject created = admin.created("{\"url\":\"" + url + "\"}");
+        assertEquals(url, created.getString("url"));
+        assertEquals(
+                url,
+                Api.json(admin.get("api/v1/links/" + created.getString("code"))).getString("url"));
+        assertEquals(
+                url,
+                admin.follow(created.getString("code"))
+                        .headers()
+                        .firstValue("Location")
+                        .orElseThrow());
+        assertEquals(
+                List.of(created.getString("code")),
+                Api.json(admin.get("api/v1/links?size=100&q=o%27clock")).getJsonArray("links").stream()
+                        .map(link -> link.asJsonObject().getString("code"))
+                        .filter(created.getString("code")::equals)
+                        .toList(),
+                "found by its words");
+    }
+
     /** Who did what to a link, in order, with the fields before and after; another partner sees nothing. */
     @Test
     void theHistoryRecordsEveryChangeWithWhoAndWhat() {

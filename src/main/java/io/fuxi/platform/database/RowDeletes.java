@@ -33,7 +33,7 @@ public final class RowDeletes {
 
     /**
      * Deletes the rows of {@code table} whose key columns ({@code "a, b"}, the table's primary key) hold one of the
-     * keys, each key's values in the order of the columns and bound as {@link RowInserts} binds them.
+     * keys, each key's values in the order of the columns; Instants are bound in UTC to the millisecond.
      */
     public static void byKey(Connection connection, String table, String keyColumns, List<Object[]> keys)
             throws SQLException {
@@ -47,11 +47,21 @@ public final class RowDeletes {
                 int position = 1;
                 for (Object[] key : chunk) {
                     for (Object value : key) {
-                        RowInserts.bind(delete, position++, value, instants);
+                        bind(delete, position++, value, instants);
                     }
                 }
                 delete.executeUpdate();
             }
+        }
+    }
+
+    /** Instants as DATETIME(3) literals in UTC, each formatted once a statement; other values as they are. */
+    private static void bind(PreparedStatement delete, int position, Object value, Map<Instant, String> instants)
+            throws SQLException {
+        if (value instanceof Instant instant) {
+            delete.setString(position, instants.computeIfAbsent(instant, RowInserts.DATETIME::format));
+        } else {
+            delete.setObject(position, value);
         }
     }
 }

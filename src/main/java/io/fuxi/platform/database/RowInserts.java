@@ -1,33 +1,44 @@
 package io.fuxi.platform.database;
 
 import jakarta.persistence.EntityManager;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.sql.Types;
+import java.sql.Statement;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Inserts rows on the connection of the caller's transaction ({@link TransactionConnection}, or one whose transactions
- * the caller runs itself) as one JDBC batch, which the driver sends as multi-row INSERTs (rewriteBatchedStatements), or
- * several tables' rows and a COMMIT as one statement ({@link #insertTogether}). A bulk create's profile showed
- * Hibernate's native queries spending more on their thousands of parameters than the driver spent on the insert.
+ * the caller runs itself) as multi-row INSERTs whose values are SQL literals written here (ADR 37), or several tables'
+ * rows and a COMMIT as one statement ({@link #insertTogether}). The driver's client-side prepared batch encoded every
+ * value twice (to size the batch, then to send it) and was a third of a bulk create's CPU in Payara; before it,
+ * Hibernate's native queries had spent more on their thousands of parameters than the driver spent on the insert.
+ *
+ * <p>A literal cannot break out of its quotes whatever the server's SQL mode: a string is quoted only when it holds
+ * printable ASCII without a quote or a backslash, and is otherwise written as hex ({@code X'...'}), as bytes are.
  */
 public final class RowInserts {
 
-    private static final DateTimeFormatter DATETIME =
+    static final DateTimeFormatter DATETIME =
             DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
+
+    private static final HexFormat HEX = HexFormat.of();
 
     /** ER_DUP_ENTRY */
     private static final int DUPLICATE_KEY = 1062;
 
     private static final String VALUES = "VALUES ";
+
+    /** A statement's length, at most: far below any server's max_allowed_packet (MySQL's default is 64 MB). */
+    static final int MAX_STATEMENT_CHARS = 1 << 20;
 
     private RowInserts() {}
 
@@ -49,23 +60,8 @@ public final class RowInserts {
 
     /** {@link #insert(EntityManager, String, Collection)} on a connection whose transaction the caller runs. */
     public static void insert(Connection connection, String sql, Collection<Object[]> rows) throws SQLException {
-        if (rows.isEmpty()) {
-            return;
-        }
-        Map<Instant, String> instants = new HashMap<>();
-        try (PreparedStatement insert = connection.prepareStatement(sql)) {
-            for (Object[] row : rows) {
-                for (int i = 0; i < row.length; i++) {
-                    bind(insert, i + 1, row[i], instants);
-                }
-                insert.addBatch();
-            }
-            insert.executeBatch();
-        } catch (SQLException e) {
-            if (isDuplicate(e)) {
-                throw new DuplicateRowException(e);
-            }
-            throw e;
+        for (String statement : statements(new Rows(sql, rows), new HashMap<>())) {
+            execute(connection, statement);
         }
     }
 
@@ -81,23 +77,19 @@ public final class RowInserts {
      */
     public static void insertTogether(Connection connection, List<Rows> inserts, String last) throws SQLException {
         StringBuilder sql = new StringBuilder();
+        Map<Instant, String> instants = new HashMap<>();
         for (Rows insert : inserts) {
-            if (!insert.rows().isEmpty()) {
-                sql.append(multiRow(insert)).append(";\n");
+            for (String statement : statements(insert, instants)) {
+                sql.append(statement).append(";\n");
             }
         }
-        sql.append(last);
-        Map<Instant, String> instants = new HashMap<>();
-        try (PreparedStatement statement = connection.prepareStatement(sql.toString())) {
-            int position = 1;
-            for (Rows insert : inserts) {
-                for (Object[] row : insert.rows()) {
-                    for (Object value : row) {
-                        bind(statement, position++, value, instants);
-                    }
-                }
-            }
-            statement.execute(); // Connector/J reads every statement's outcome here, and throws the first failure
+        execute(connection, sql.append(last).toString());
+    }
+
+    private static void execute(Connection connection, String sql) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            statement.setEscapeProcessing(false); // no JDBC escapes ({fn ...}) to look for in the values
+            statement.execute(sql); // Connector/J reads every statement's outcome here, and throws the first failure
         } catch (SQLException e) {
             if (isDuplicate(e)) {
                 throw new DuplicateRowException(e);
@@ -106,27 +98,75 @@ public final class RowInserts {
         }
     }
 
-    /** The one-row INSERT with its VALUES group repeated once per row. */
-    static String multiRow(Rows insert) {
+    /**
+     * The one-row INSERT with a VALUES group of literals per row, in as many statements as keep each below {@link
+     * #MAX_STATEMENT_CHARS}; none for no rows.
+     */
+    static List<String> statements(Rows insert, Map<Instant, String> instants) {
         String sql = insert.sql();
-        int values = sql.lastIndexOf(VALUES) + VALUES.length();
-        return sql.substring(0, values)
-                + Sql.repeat(sql.substring(values), insert.rows().size());
+        String head = sql.substring(0, sql.lastIndexOf(VALUES) + VALUES.length());
+        List<String> statements = new ArrayList<>();
+        StringBuilder statement = new StringBuilder(head);
+        for (Object[] row : insert.rows()) {
+            if (statement.length() > head.length()) {
+                if (statement.length() >= MAX_STATEMENT_CHARS) {
+                    statements.add(statement.toString());
+                    statement.setLength(head.length());
+                } else {
+                    statement.append(", ");
+                }
+            }
+            statement.append('(');
+            for (int i = 0; i < row.length; i++) {
+                if (i > 0) {
+                    statement.append(", ");
+                }
+                appendLiteral(statement, row[i], instants);
+            }
+            statement.append(')');
+        }
+        if (statement.length() > head.length()) {
+            statements.add(statement.toString());
+        }
+        return statements;
     }
 
     /**
-     * Instants as DATETIME(3) literals in UTC, each formatted once a batch: the driver would format a Timestamp twice
-     * per row (to size the batch, then to send it) with a SimpleDateFormat, which was a third of a bulk insert's time.
+     * The value as an SQL literal: Instants as DATETIME(3) in UTC, each formatted once a statement (the driver had
+     * formatted a Timestamp twice a row with a SimpleDateFormat, a third of a bulk insert's time).
      */
-    static void bind(PreparedStatement insert, int position, Object value, Map<Instant, String> instants)
-            throws SQLException {
+    static void appendLiteral(StringBuilder sql, Object value, Map<Instant, String> instants) {
         if (value == null) {
-            insert.setNull(position, Types.NULL);
+            sql.append("NULL");
+        } else if (value instanceof String text) {
+            appendString(sql, text);
+        } else if (value instanceof byte[] bytes) {
+            sql.append("X'").append(HEX.formatHex(bytes)).append('\'');
+        } else if (value instanceof Long || value instanceof Integer || value instanceof Short) {
+            sql.append(value);
+        } else if (value instanceof Boolean flag) {
+            sql.append(flag ? "TRUE" : "FALSE");
         } else if (value instanceof Instant instant) {
-            insert.setString(position, instants.computeIfAbsent(instant, DATETIME::format));
+            sql.append('\'')
+                    .append(instants.computeIfAbsent(instant, DATETIME::format))
+                    .append('\'');
         } else {
-            insert.setObject(position, value);
+            throw new IllegalArgumentException(
+                    "no SQL literal for a " + value.getClass().getName());
         }
+    }
+
+    private static void appendString(StringBuilder sql, String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < 0x20 || c > 0x7e || c == '\'' || c == '\\') {
+                sql.append("X'")
+                        .append(HEX.formatHex(text.getBytes(StandardCharsets.UTF_8)))
+                        .append('\'');
+                return;
+            }
+        }
+        sql.append('\'').append(text).append('\'');
     }
 
     /**

@@ -2,11 +2,17 @@ package io.fuxi.platform.database;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.sql.BatchUpdateException;
 import java.sql.SQLException;
 import java.sql.SQLIntegrityConstraintViolationException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -36,10 +42,52 @@ class RowInsertsTest {
     }
 
     @Test
-    void aOneRowInsertBecomesAMultiRowInsertWithAGroupPerRow() {
+    void rowsBecomeMultiRowInsertsOfLiterals() {
         RowInserts.Rows rows = new RowInserts.Rows(
-                "INSERT INTO t (a, b) VALUES (?, ?)",
-                List.of(new Object[] {1, 2}, new Object[] {3, 4}, new Object[] {5, 6}));
-        assertEquals("INSERT INTO t (a, b) VALUES (?, ?), (?, ?), (?, ?)", RowInserts.multiRow(rows));
+                "INSERT INTO t (a, b, c, d) VALUES (?, ?, ?, ?)",
+                List.of(new Object[] {1L, "abc123", Instant.parse("2026-11-27T10:00:00.5Z"), true}, new Object[] {
+                    2, null, Instant.parse("2026-11-27T10:00:00.5Z"), new byte[] {0x0f, (byte) 0xa0}
+                }));
+        assertEquals(
+                List.of("INSERT INTO t (a, b, c, d) VALUES (1, 'abc123', '2026-11-27 10:00:00.500', TRUE),"
+                        + " (2, NULL, '2026-11-27 10:00:00.500', X'0fa0')"),
+                RowInserts.statements(rows, new HashMap<>()));
+    }
+
+    @Test
+    void aStringThatCouldLeaveItsQuotesIsWrittenInHex() {
+        for (String hostile : List.of("it's", "back\\slash", "new\nline", "caf\u00e9", "x'); DROP TABLE link; --")) {
+            StringBuilder sql = new StringBuilder();
+            RowInserts.appendLiteral(sql, hostile, new HashMap<>());
+            assertEquals(
+                    "X'" + HexFormat.of().formatHex(hostile.getBytes(StandardCharsets.UTF_8)) + "'", sql.toString());
+        }
+        StringBuilder plain = new StringBuilder();
+        RowInserts.appendLiteral(plain, "https://example.com/a?b=c&d=%20#e", new HashMap<>());
+        assertEquals("'https://example.com/a?b=c&d=%20#e'", plain.toString());
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> RowInserts.appendLiteral(new StringBuilder(), 1.5, new HashMap<>()));
+    }
+
+    @Test
+    void manyRowsAreSplitIntoStatementsOfAtMostAMegabyte() {
+        List<Object[]> many = new ArrayList<>();
+        for (int i = 0; i < 5000; i++) {
+            many.add(new Object[] {"x".repeat(500)});
+        }
+        List<String> statements =
+                RowInserts.statements(new RowInserts.Rows("INSERT INTO t (a) VALUES (?)", many), new HashMap<>());
+        assertEquals(3, statements.size());
+        for (String statement : statements) {
+            assertTrue(statement.length() < RowInserts.MAX_STATEMENT_CHARS + 600, "length " + statement.length());
+            assertTrue(statement.startsWith("INSERT INTO t (a) VALUES ('xxx"), statement.substring(0, 40));
+        }
+        assertEquals(
+                5000,
+                statements.stream().mapToInt(s -> s.split("\\), \\(").length).sum());
+        assertEquals(
+                List.of(),
+                RowInserts.statements(new RowInserts.Rows("INSERT INTO t (a) VALUES (?)", List.of()), new HashMap<>()));
     }
 }
