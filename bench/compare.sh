@@ -9,12 +9,17 @@
 #   bench/compare.sh bulk HEAD~1          # 40 s of bulk calls (1,000 links, 2 at a time), then 3 windows of 20 s
 #   bench/compare.sh starts HEAD~1        # 5 rounds: a first start on a new data directory, then a restart on it
 #   BENCH_ROUNDS=3 BENCH_WARM_UP=90 bench/compare.sh creates HEAD~1
+#   bench/compare.sh creates env:FUXI_LINKS_CREATE_WRITERS=2    # this tree against itself with a setting changed
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source bench/lib.sh
 
-KIND=${1:?"bench/compare.sh creates|redirects|bulk|starts COMMIT"}
-OTHER=$(git rev-parse --short "${2:?"bench/compare.sh creates|redirects|bulk|starts COMMIT"}")
+KIND=${1:?"bench/compare.sh creates|redirects|bulk|starts COMMIT|env:NAME=VALUE"}
+OTHER_ENV= # the settings of the other side when it is this tree with other settings
+case ${2:?"bench/compare.sh creates|redirects|bulk|starts COMMIT|env:NAME=VALUE"} in
+  env:*) OTHER_ENV=${2#env:}; OTHER=$OTHER_ENV ;;
+  *) OTHER=$(git rev-parse --short "$2") ;;
+esac
 case $KIND in
   creates) WARM_UP=${BENCH_WARM_UP:-60} ;;
   redirects) WARM_UP=${BENCH_WARM_UP:-30} ;;
@@ -29,7 +34,7 @@ PER_CALL=$([ "$KIND" = bulk ] && echo 1000 || echo 1) # links a request makes (b
 
 ensure_tools
 build_if_needed
-other_tree=target/compare-$OTHER
+other_tree=$([ -n "$OTHER_ENV" ] && echo . || echo "target/compare-$OTHER")
 if [ ! -f "$other_tree/target/fuxi-launcher.jar" ]; then
   echo "Building $OTHER in $other_tree..."
   git worktree prune
@@ -65,8 +70,9 @@ if [ "$KIND" = starts ]; then # seconds from the run command to ready, as bench/
   for round in $(seq 1 "$ROUNDS"); do
     for build in "$OTHER" this; do
       FUXI_LAUNCHER_JAR=$([ "$build" = this ] && echo target/fuxi-launcher.jar || echo "$other_tree/target/fuxi-launcher.jar")
-      start_fuxi "$work/data-$round-$build"; first_start=$READY_SECONDS; stop_fuxi
-      start_fuxi "$work/data-$round-$build"; stop_fuxi
+      settings=$([ "$build" = this ] || echo "$OTHER_ENV")
+      start_fuxi "$work/data-$round-$build" $settings; first_start=$READY_SECONDS; stop_fuxi
+      start_fuxi "$work/data-$round-$build" $settings; stop_fuxi
       printf "| %d | %s | %.2f | %.2f |\n" "$round" "$build" "$first_start" "$READY_SECONDS" | tee -a "$work/$build.md"
     done
   done
@@ -84,7 +90,8 @@ for round in $(seq 1 "$ROUNDS"); do
     jar=$([ "$build" = this ] && echo target/fuxi-launcher.jar || echo "$other_tree/target/fuxi-launcher.jar")
     data="$work/data-$round-$build"
     FUXI_LAUNCHER_JAR=$jar
-    start_fuxi "$data" FUXI_CODES_INITIAL_BATCH_SIZE=4000000
+    # shellcheck disable=SC2046 # the other side's settings, NAME=VALUE words
+    start_fuxi "$data" FUXI_CODES_INITIAL_BATCH_SIZE=4000000 $([ "$build" = this ] || echo "$OTHER_ENV")
     payara=$(fuxi_payara_pid "$FUXI_PORT")
     mariadb=$(pgrep -f "mariadbd .*$data")
     export BENCH_KEY="$FUXI_KEY" BENCH_CODES_DIR="$work" BENCH_ITEMS=$PER_CALL

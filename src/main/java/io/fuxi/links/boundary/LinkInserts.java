@@ -28,6 +28,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -36,7 +37,7 @@ import java.util.stream.Collectors;
  * place a link row is inserted, for single creates ({@link CreateBatches}, on its writers' own connections) and bulk
  * calls ({@link LinkWriter}, in the call's transaction) alike. A recent link of the same key for the same URL answers
  * instead of a new one, and a taken alias gets its problem; both are found with one query per key and one in all. The
- * new links and their search words go in as JDBC batches (multi-row inserts); the caller announces
+ * new links and their search words go in as multi-row inserts ({@link RowInserts}); the caller announces
  * them once committed. Who made a link goes in its row; its history has no row for the creation (ADR 36).
  */
 @ApplicationScoped
@@ -58,7 +59,7 @@ public class LinkInserts {
     Clock clock;
 
     /**
-     * One result per create, in order, written with a statement per table. An alias that another transaction took
+     * One result per create, in order, written with multi-row inserts per table. An alias that another transaction took
      * after it was looked up sinks them all ({@link BulkConflictException}): the caller rolls back and writes them
      * again one by one.
      */
@@ -125,6 +126,7 @@ public class LinkInserts {
 
     /** The new link's row, with who made it: its history's first entry (ADR 36). */
     private static Object[] linkRow(Link link, String actor) {
+        Objects.requireNonNull(actor, "who makes the link");
         return new Object[] {
             link.code(),
             link.url(),

@@ -18,7 +18,7 @@ import java.util.Set;
 
 /**
  * Writes and reads link_history in the caller's transaction, so a change and its record are committed together or
- * not at all. Rows go in as JDBC batches (multi-row INSERTs).
+ * not at all. Rows go in through {@link RowInserts}. A link made since ADR 36 has no row for its creation.
  */
 @Dependent
 public class LinkHistory {

@@ -14,7 +14,7 @@ import java.util.List;
 
 /**
  * Keeps the search index (table link_word) in step with the links, in the caller's transaction: every new link's words
- * in one JDBC batch, and the words of a changed or deleted link dropped by their primary key in one statement, which
+ * in multi-row inserts, and the words of a changed or deleted link dropped by their primary key in one statement, which
  * the link's URL, owner and creation time give (ADR 24). The table has no index by code: kept by code, each new word
  * paid for an entry at a random place, and under a sustained bulk load those pages left the buffer pool and the
  * inserts waited on reads. So the words of a link must be removed while its URL is the one they were made of, and

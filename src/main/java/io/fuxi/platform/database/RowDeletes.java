@@ -55,7 +55,7 @@ public final class RowDeletes {
         }
     }
 
-    /** Instants as DATETIME(3) literals in UTC, each formatted once a statement; other values as they are. */
+    /** Instants as DATETIME(3) text in UTC, each formatted once a call; other values as they are. */
     private static void bind(PreparedStatement delete, int position, Object value, Map<Instant, String> instants)
             throws SQLException {
         if (value instanceof Instant instant) {

@@ -37,14 +37,18 @@ public final class RowInserts {
 
     private static final String VALUES = "VALUES ";
 
-    /** A statement's length, at most: far below any server's max_allowed_packet (MySQL's default is 64 MB). */
+    /**
+     * A statement is cut after the row that takes it past this length: far below the max_allowed_packet of MySQL (64
+     * MB) and of MariaDB (16 MB) by default, and of the embedded database (64 MB).
+     */
     static final int MAX_STATEMENT_CHARS = 1 << 20;
 
     private RowInserts() {}
 
     /**
-     * Runs the one-row INSERT {@code sql} once per row, its values in the order of its placeholders; Instants are
-     * written in UTC to the millisecond, as Hibernate writes them to DATETIME(3).
+     * Inserts the rows of the one-row INSERT {@code sql} ({@code INSERT INTO t (a, b) VALUES (?, ?)}), each row's values
+     * in the order of its placeholders; Instants are written in UTC to the millisecond, as Hibernate writes them to
+     * DATETIME(3).
      *
      * @throws DuplicateRowException when a row's key is taken: nothing of the batch is kept once the caller's
      *     transaction rolls back
@@ -99,15 +103,26 @@ public final class RowInserts {
     }
 
     /**
-     * The one-row INSERT with a VALUES group of literals per row, in as many statements as keep each below {@link
+     * The one-row INSERT with a VALUES group of literals per row, cut into statements after {@link
      * #MAX_STATEMENT_CHARS}; none for no rows.
+     *
+     * @throws IllegalArgumentException when the INSERT's VALUES are not placeholders only, or a row has another number
+     *     of values
      */
     static List<String> statements(Rows insert, Map<Instant, String> instants) {
         String sql = insert.sql();
-        String head = sql.substring(0, sql.lastIndexOf(VALUES) + VALUES.length());
+        int values = sql.lastIndexOf(VALUES) + VALUES.length();
+        String head = sql.substring(0, values);
+        int columns = (int) sql.chars().filter(c -> c == '?').count();
+        if (values < VALUES.length() || columns == 0 || !sql.substring(values).equals(Sql.inList("", columns))) {
+            throw new IllegalArgumentException("not a one-row INSERT of placeholders: " + sql);
+        }
         List<String> statements = new ArrayList<>();
         StringBuilder statement = new StringBuilder(head);
         for (Object[] row : insert.rows()) {
+            if (row.length != columns) {
+                throw new IllegalArgumentException(row.length + " values for " + columns + " placeholders: " + sql);
+            }
             if (statement.length() > head.length()) {
                 if (statement.length() >= MAX_STATEMENT_CHARS) {
                     statements.add(statement.toString());
@@ -170,8 +185,8 @@ public final class RowInserts {
     }
 
     /**
-     * A duplicate key (MySQL's and MariaDB's error 1062), also when the driver reports it for the whole rewritten
-     * batch (a BatchUpdateException whose cause or next exception is the driver's).
+     * A duplicate key (MySQL's and MariaDB's error 1062), also when a driver reports it for a whole batch (a
+     * BatchUpdateException whose cause or next exception is the driver's).
      */
     static boolean isDuplicate(SQLException failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {

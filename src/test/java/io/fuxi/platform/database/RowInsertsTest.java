@@ -71,7 +71,7 @@ class RowInsertsTest {
     }
 
     @Test
-    void manyRowsAreSplitIntoStatementsOfAtMostAMegabyte() {
+    void manyRowsAreCutIntoStatementsOfAboutAMegabyte() {
         List<Object[]> many = new ArrayList<>();
         for (int i = 0; i < 5000; i++) {
             many.add(new Object[] {"x".repeat(500)});
@@ -89,5 +89,24 @@ class RowInsertsTest {
         assertEquals(
                 List.of(),
                 RowInserts.statements(new RowInserts.Rows("INSERT INTO t (a) VALUES (?)", List.of()), new HashMap<>()));
+    }
+
+    @Test
+    void anInsertWhoseValuesAreNotPlaceholdersOnlyIsRefused() {
+        List<Object[]> one = List.<Object[]>of(new Object[] {1L});
+        for (String sql : List.of(
+                "INSERT INTO t (a, b) VALUES (?, NOW())",
+                "INSERT INTO t (a) VALUES (?) ON DUPLICATE KEY UPDATE a = a",
+                "INSERT INTO t (a) SELECT 1")) {
+            assertThrows(
+                    IllegalArgumentException.class,
+                    () -> RowInserts.statements(new RowInserts.Rows(sql, one), new HashMap<>()),
+                    sql);
+        }
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> RowInserts.statements(
+                        new RowInserts.Rows("INSERT INTO t (a, b) VALUES (?, ?)", one), new HashMap<>()),
+                "a row of one value for two placeholders");
     }
 }
