@@ -64,7 +64,7 @@ public final class RowInserts {
 
     /** {@link #insert(EntityManager, String, Collection)} on a connection whose transaction the caller runs. */
     public static void insert(Connection connection, String sql, Collection<Object[]> rows) throws SQLException {
-        for (String statement : statements(new Rows(sql, rows), new HashMap<>())) {
+        for (String statement : statements(new Rows(sql, rows))) {
             execute(connection, statement);
         }
     }
@@ -81,9 +81,8 @@ public final class RowInserts {
      */
     public static void insertTogether(Connection connection, List<Rows> inserts, String last) throws SQLException {
         StringBuilder sql = new StringBuilder();
-        Map<Instant, String> instants = new HashMap<>();
         for (Rows insert : inserts) {
-            for (String statement : statements(insert, instants)) {
+            for (String statement : statements(insert)) {
                 sql.append(statement).append(";\n");
             }
         }
@@ -109,29 +108,27 @@ public final class RowInserts {
      * @throws IllegalArgumentException when the INSERT's VALUES are not placeholders only, or a row has another number
      *     of values
      */
-    static List<String> statements(Rows insert, Map<Instant, String> instants) {
+    static List<String> statements(Rows insert) {
         String sql = insert.sql();
-        int values = sql.lastIndexOf(VALUES) + VALUES.length();
-        String head = sql.substring(0, values);
+        int valuesAt = sql.lastIndexOf(VALUES);
         int columns = (int) sql.chars().filter(c -> c == '?').count();
-        if (values < VALUES.length() || columns == 0 || !sql.substring(values).equals(Sql.inList("", columns))) {
+        int valuesEnd = valuesAt + VALUES.length();
+        if (valuesAt < 0 || columns == 0 || !sql.substring(valuesEnd).equals(Sql.inList("", columns))) {
             throw new IllegalArgumentException("not a one-row INSERT of placeholders: " + sql);
         }
+        String head = sql.substring(0, valuesEnd);
+        Map<Instant, String> instants = new HashMap<>();
         List<String> statements = new ArrayList<>();
         StringBuilder statement = new StringBuilder(head);
         for (Object[] row : insert.rows()) {
             if (row.length != columns) {
                 throw new IllegalArgumentException(row.length + " values for " + columns + " placeholders: " + sql);
             }
-            if (statement.length() > head.length()) {
-                if (statement.length() >= MAX_STATEMENT_CHARS) {
-                    statements.add(statement.toString());
-                    statement.setLength(head.length());
-                } else {
-                    statement.append(", ");
-                }
+            if (statement.length() >= MAX_STATEMENT_CHARS) {
+                statements.add(statement.toString());
+                statement.setLength(head.length());
             }
-            statement.append('(');
+            statement.append(statement.length() > head.length() ? ", (" : "(");
             for (int i = 0; i < row.length; i++) {
                 if (i > 0) {
                     statement.append(", ");
@@ -147,7 +144,7 @@ public final class RowInserts {
     }
 
     /**
-     * The value as an SQL literal: Instants as DATETIME(3) in UTC, each formatted once a statement (the driver had
+     * The value as an SQL literal: Instants as DATETIME(3) in UTC, each formatted once an insert (the driver had
      * formatted a Timestamp twice a row with a SimpleDateFormat, a third of a bulk insert's time).
      */
     static void appendLiteral(StringBuilder sql, Object value, Map<Instant, String> instants) {

@@ -51,7 +51,7 @@ class RowInsertsTest {
         assertEquals(
                 List.of("INSERT INTO t (a, b, c, d) VALUES (1, 'abc123', '2026-11-27 10:00:00.500', TRUE),"
                         + " (2, NULL, '2026-11-27 10:00:00.500', X'0fa0')"),
-                RowInserts.statements(rows, new HashMap<>()));
+                RowInserts.statements(rows));
     }
 
     @Test
@@ -76,8 +76,7 @@ class RowInsertsTest {
         for (int i = 0; i < 5000; i++) {
             many.add(new Object[] {"x".repeat(500)});
         }
-        List<String> statements =
-                RowInserts.statements(new RowInserts.Rows("INSERT INTO t (a) VALUES (?)", many), new HashMap<>());
+        List<String> statements = RowInserts.statements(new RowInserts.Rows("INSERT INTO t (a) VALUES (?)", many));
         assertEquals(3, statements.size());
         for (String statement : statements) {
             assertTrue(statement.length() < RowInserts.MAX_STATEMENT_CHARS + 600, "length " + statement.length());
@@ -86,9 +85,7 @@ class RowInsertsTest {
         assertEquals(
                 5000,
                 statements.stream().mapToInt(s -> s.split("\\), \\(").length).sum());
-        assertEquals(
-                List.of(),
-                RowInserts.statements(new RowInserts.Rows("INSERT INTO t (a) VALUES (?)", List.of()), new HashMap<>()));
+        assertEquals(List.of(), RowInserts.statements(new RowInserts.Rows("INSERT INTO t (a) VALUES (?)", List.of())));
     }
 
     @Test
@@ -99,14 +96,11 @@ class RowInsertsTest {
                 "INSERT INTO t (a) VALUES (?) ON DUPLICATE KEY UPDATE a = a",
                 "INSERT INTO t (a) SELECT 1")) {
             assertThrows(
-                    IllegalArgumentException.class,
-                    () -> RowInserts.statements(new RowInserts.Rows(sql, one), new HashMap<>()),
-                    sql);
+                    IllegalArgumentException.class, () -> RowInserts.statements(new RowInserts.Rows(sql, one)), sql);
         }
         assertThrows(
                 IllegalArgumentException.class,
-                () -> RowInserts.statements(
-                        new RowInserts.Rows("INSERT INTO t (a, b) VALUES (?, ?)", one), new HashMap<>()),
+                () -> RowInserts.statements(new RowInserts.Rows("INSERT INTO t (a, b) VALUES (?, ?)", one)),
                 "a row of one value for two placeholders");
     }
 }
