@@ -4,10 +4,6 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -337,25 +333,16 @@ public final class Launcher {
     private void awaitReady(long started) throws InterruptedException {
         long deadline = started + settings.startTimeout().toNanos();
         long bootedAt = 0;
-        HttpClient client =
-                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
-        HttpRequest probe = HttpRequest.newBuilder(
-                        URI.create("http://127.0.0.1:" + settings.httpPort() + "/index.html"))
-                .timeout(Duration.ofSeconds(30))
-                .build();
+        ReadinessProbe probe = new ReadinessProbe(settings.httpPort(), "/index.html");
         while (payara.isAlive() && !stopping.get()) {
             if (payaraOutput.gaveUp()) {
                 didNotStart("Payara Micro did not start");
             }
-            try {
-                if (client.send(probe, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
-                    log(String.format(
-                            "Fuxi is ready at http://localhost:%d (%.1f s)",
-                            settings.httpPort(), (System.nanoTime() - started) / 1e9));
-                    return;
-                }
-            } catch (IOException notYet) {
-                // not listening yet
+            if (probe.answersOk()) {
+                log(String.format(
+                        "Fuxi is ready at http://localhost:%d (%.1f s)",
+                        settings.httpPort(), (System.nanoTime() - started) / 1e9));
+                return;
             }
             if (payaraOutput.booted() && bootedAt == 0) {
                 bootedAt = System.nanoTime();
