@@ -57,9 +57,11 @@ load() { # load SECONDS: redirects, creates or bulk-created links per second
 }
 
 # a first start of each build makes its class-data archive (ADR 20), which would otherwise be dumped during a round
-for jar in "$other_tree/target/fuxi-launcher.jar" target/fuxi-launcher.jar; do
-  FUXI_LAUNCHER_JAR=$jar
-  start_fuxi "$work/data-first-start"
+# (the other side's settings included: other JVM options have an archive of their own)
+for build in "$OTHER" this; do
+  FUXI_LAUNCHER_JAR=$([ "$build" = this ] && echo target/fuxi-launcher.jar || echo "$other_tree/target/fuxi-launcher.jar")
+  # shellcheck disable=SC2046 # the other side's settings, NAME=VALUE words
+  start_fuxi "$work/data-first-start" $([ "$build" = this ] || echo "$OTHER_ENV")
   stop_fuxi
   rm -rf "$work/data-first-start"
 done
