@@ -46,6 +46,10 @@ mkdir -p bench/results
 work=$(mktemp -d "$PWD/bench/results/compare-XXXX")
 trap stop_all EXIT
 
+side() { # a side's name in file names: "this", or "other" (a commit, or settings that may hold spaces)
+  [ "$1" = this ] && echo this || echo other
+}
+
 load() { # load SECONDS: redirects, creates or bulk-created links per second
   if [ "$KIND" = creates ]; then
     wrk -t2 -c16 -d"$1s" -s bench/create.lua "http://127.0.0.1:$FUXI_PORT/api/v1/links"
@@ -73,14 +77,14 @@ if [ "$KIND" = starts ]; then # seconds from the run command to ready, as bench/
     for build in "$OTHER" this; do
       FUXI_LAUNCHER_JAR=$([ "$build" = this ] && echo target/fuxi-launcher.jar || echo "$other_tree/target/fuxi-launcher.jar")
       settings=$([ "$build" = this ] || echo "$OTHER_ENV")
-      start_fuxi "$work/data-$round-$build" $settings; first_start=$READY_SECONDS; stop_fuxi
-      start_fuxi "$work/data-$round-$build" $settings; stop_fuxi
-      printf "| %d | %s | %.2f | %.2f |\n" "$round" "$build" "$first_start" "$READY_SECONDS" | tee -a "$work/$build.md"
+      start_fuxi "$work/data-$round-$(side "$build")" $settings; first_start=$READY_SECONDS; stop_fuxi
+      start_fuxi "$work/data-$round-$(side "$build")" $settings; stop_fuxi
+      printf "| %d | %s | %.2f | %.2f |\n" "$round" "$build" "$first_start" "$READY_SECONDS" | tee -a "$work/$(side "$build").md"
     done
   done
   for build in "$OTHER" this; do
-    echo "$build: median first start $(awk -F'|' '{ print $4 }' "$work/$build.md" | median) s," \
-      "restart $(awk -F'|' '{ print $5 }' "$work/$build.md" | median) s"
+    echo "$build: median first start $(awk -F'|' '{ print $4 }' "$work/$(side "$build").md" | median) s," \
+      "restart $(awk -F'|' '{ print $5 }' "$work/$(side "$build").md" | median) s"
   done
   exit 0
 fi
@@ -90,7 +94,7 @@ echo "| --- | --- | --- | --- | --- |"
 for round in $(seq 1 "$ROUNDS"); do
   for build in "$OTHER" this; do
     jar=$([ "$build" = this ] && echo target/fuxi-launcher.jar || echo "$other_tree/target/fuxi-launcher.jar")
-    data="$work/data-$round-$build"
+    data="$work/data-$round-$(side "$build")"
     FUXI_LAUNCHER_JAR=$jar
     # shellcheck disable=SC2046 # the other side's settings, NAME=VALUE words
     start_fuxi "$data" FUXI_CODES_INITIAL_BATCH_SIZE=4000000 $([ "$build" = this ] || echo "$OTHER_ENV")
@@ -108,13 +112,13 @@ for round in $(seq 1 "$ROUNDS"); do
       payara_after=$(cpu_seconds "$payara"); mariadb_after=$(cpu_seconds "$mariadb")
       echo "$round $build $rate $SECONDS_EACH $payara_before $payara_after $mariadb_before $mariadb_after" | awk '{
         n = $3 * $4; printf "| %d | %s | %.0f | %.1f | %.1f |\n", $1, $2, $3, ($6 - $5) * 1e6 / n, ($8 - $7) * 1e6 / n }' \
-        | tee -a "$work/$build.md"
+        | tee -a "$work/$(side "$build").md"
     done
     stop_fuxi
   done
 done
 for build in "$OTHER" this; do
-  echo "$build: median $(awk -F'|' '{ print $4 }' "$work/$build.md" | median) $KIND/s," \
-    "Payara $(awk -F'|' '{ print $5 }' "$work/$build.md" | median) µs," \
-    "MariaDB $(awk -F'|' '{ print $6 }' "$work/$build.md" | median) µs each"
+  echo "$build: median $(awk -F'|' '{ print $4 }' "$work/$(side "$build").md" | median) $KIND/s," \
+    "Payara $(awk -F'|' '{ print $5 }' "$work/$(side "$build").md" | median) µs," \
+    "MariaDB $(awk -F'|' '{ print $6 }' "$work/$(side "$build").md" | median) µs each"
 done
