@@ -46,7 +46,9 @@ mkdir -p bench/results
 work=$(mktemp -d "$PWD/bench/results/compare-XXXX")
 trap stop_all EXIT
 
-side() { # a side's name in file names: "this", or "other" (a commit, or settings that may hold spaces)
+side() { # a side's name in file names: "this", or "other" (a commit, or settings: '/', '=' and spaces in names broke
+  # the embedded MariaDB, whose paths must hold no space). A setting's value itself cannot hold a space: the settings
+  # are split into NAME=VALUE words
   [ "$1" = this ] && echo this || echo other
 }
 
@@ -77,7 +79,9 @@ if [ "$KIND" = starts ]; then # seconds from the run command to ready, as bench/
     for build in "$OTHER" this; do
       FUXI_LAUNCHER_JAR=$([ "$build" = this ] && echo target/fuxi-launcher.jar || echo "$other_tree/target/fuxi-launcher.jar")
       settings=$([ "$build" = this ] || echo "$OTHER_ENV")
+      # shellcheck disable=SC2086 # the other side's settings, NAME=VALUE words
       start_fuxi "$work/data-$round-$(side "$build")" $settings; first_start=$READY_SECONDS; stop_fuxi
+      # shellcheck disable=SC2086
       start_fuxi "$work/data-$round-$(side "$build")" $settings; stop_fuxi
       printf "| %d | %s | %.2f | %.2f |\n" "$round" "$build" "$first_start" "$READY_SECONDS" | tee -a "$work/$(side "$build").md"
     done

@@ -37,9 +37,9 @@ start_fuxi() {
   BENCH_DATA_DIRS+=("$data_dir")
   FUXI_KEY=${FUXI_KEY:-"fuxi_bench_$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')"}
   local started=$(date +%s.%N)
-  # the benchmark measures Fuxi, not its rate limiter
-  env FUXI_API_RATE_LIMIT_PER_KEY=1000000000 "$@" FUXI_HTTP_ADDRESS=127.0.0.1 FUXI_HTTP_PORT="$FUXI_PORT" FUXI_DATA_DIR="$data_dir" FUXI_BOOTSTRAP_API_KEY="$FUXI_KEY" \
-      FUXI_JAVA_OPTS="${BENCH_JAVA_OPTS:--Xmx512m}" \
+  # the benchmark measures Fuxi, not its rate limiter; the caller's NAME=VALUE settings come last, so they win
+  env FUXI_API_RATE_LIMIT_PER_KEY=1000000000 FUXI_HTTP_ADDRESS=127.0.0.1 FUXI_HTTP_PORT="$FUXI_PORT" FUXI_DATA_DIR="$data_dir" FUXI_BOOTSTRAP_API_KEY="$FUXI_KEY" \
+      FUXI_JAVA_OPTS="${BENCH_JAVA_OPTS:--Xmx512m}" "$@" \
       java -Xmx96m -jar "${FUXI_LAUNCHER_JAR:-target/fuxi-launcher.jar}" > "$data_dir.log" 2>&1 &
   LAUNCHER_PID=$!
   until grep -q 'Fuxi is ready at' "$data_dir.log"; do

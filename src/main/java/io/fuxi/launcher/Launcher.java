@@ -40,6 +40,8 @@ public final class Launcher {
 
     /** How often the start asks whether the application answers: as often as bench/lib.sh asks the trivial WAR. */
     private static final Duration READY_POLL = Duration.ofMillis(100);
+    /** How long one readiness probe waits for the status line once connected (the port opens when Fuxi is deployed). */
+    private static final Duration PROBE_ANSWER_TIMEOUT = Duration.ofSeconds(5);
 
     /** Where the build unpacks MariaDB's binaries, beside the launcher (ADR 27). */
     private static final String MARIADB_BINARIES = "mariadb";
@@ -99,7 +101,13 @@ public final class Launcher {
             System.exit(2);
             return;
         }
-        Optional<String> refusal = settings.refusal();
+        boolean embedded =
+                command.equals("database") || settings.externalDbUrl().isEmpty();
+        Path binaries = home().resolve(MARIADB_BINARIES);
+        Optional<String> refusal = settings.refusal()
+                .or(() -> embedded
+                        ? EmbeddedDatabase.unusablePaths(binaries, settings.dataDir(), !command.equals("database"))
+                        : Optional.empty());
         if (refusal.isPresent()) {
             System.err.println("[fuxi] " + refusal.get());
             System.exit(2);
@@ -333,7 +341,8 @@ public final class Launcher {
     private void awaitReady(long started) throws InterruptedException {
         long deadline = started + settings.startTimeout().toNanos();
         long bootedAt = 0;
-        ReadinessProbe probe = new ReadinessProbe(settings.httpPort(), "/index.html");
+        ReadinessProbe probe =
+                new ReadinessProbe(settings.httpAddress(), settings.httpPort(), "/index.html", PROBE_ANSWER_TIMEOUT);
         while (payara.isAlive() && !stopping.get()) {
             if (payaraOutput.gaveUp()) {
                 didNotStart("Payara Micro did not start");

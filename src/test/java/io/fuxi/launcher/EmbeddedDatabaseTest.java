@@ -1,8 +1,13 @@
 package io.fuxi.launcher;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class EmbeddedDatabaseTest {
 
@@ -26,5 +31,35 @@ class EmbeddedDatabaseTest {
                 "Cannot run program: No such file",
                 EmbeddedDatabase.firstError("Cannot run program: No such file\nmore"));
         assertEquals("no message", EmbeddedDatabase.firstError(null));
+    }
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void pathsWithASpaceOrAQuoteAreRefusedBeforeAnythingStarts() {
+        Path binaries = Path.of("/opt/fuxi/mariadb");
+        assertEquals(Optional.empty(), EmbeddedDatabase.unusablePaths(binaries, Path.of("/var/lib/fuxi"), true));
+        for (String data : new String[] {"/tmp/my fuxi/data", "/home/o'brien/data", "/tmp/\"data\""}) {
+            String refusal = EmbeddedDatabase.unusablePaths(binaries, Path.of(data), true)
+                    .orElseThrow();
+            assertTrue(
+                    refusal.startsWith("The data directory \"" + data + "\" (FUXI_DATA_DIR, ./data by default) holds"),
+                    refusal);
+            assertTrue(refusal.endsWith("so choose another, or set FUXI_DB_URL to a database of your own."), refusal);
+        }
+        String installed = EmbeddedDatabase.unusablePaths(
+                        Path.of("/home/me/My Projects/fuxi/target/mariadb"), Path.of("/var/lib/fuxi"), false)
+                .orElseThrow();
+        assertTrue(installed.startsWith("Fuxi is installed under \"/home/me/My Projects/fuxi/target\""), installed);
+        assertTrue(installed.endsWith("so move the installation."), installed);
+    }
+
+    @Test
+    void aPathIsJudgedWithItsSymbolicLinksResolvedAsMariaDb4jHandsItOn() throws Exception {
+        Path spaced = Files.createDirectories(dir.resolve("with space"));
+        Path link = Files.createSymbolicLink(dir.resolve("plain"), spaced);
+        assertTrue(EmbeddedDatabase.unusablePaths(Path.of("/opt/fuxi/mariadb"), link, true)
+                .isPresent());
     }
 }

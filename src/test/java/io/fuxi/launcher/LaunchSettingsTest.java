@@ -31,18 +31,6 @@ class LaunchSettingsTest {
     }
 
     @Test
-    void theEmbeddedDatabaseRefusesADataDirectoryWithASpaceAnExternalOneDoesNot() {
-        String refusal = LaunchSettings.from(Map.of("FUXI_DATA_DIR", "/tmp/my fuxi/data"))
-                .refusal()
-                .orElseThrow();
-        assertTrue(refusal.startsWith("FUXI_DATA_DIR is \"/tmp/my fuxi/data\", whose path holds a space"), refusal);
-        assertEquals(
-                java.util.Optional.empty(),
-                LaunchSettings.from(Map.of("FUXI_DATA_DIR", "/tmp/my fuxi/data", "FUXI_DB_URL", "jdbc:mysql://db/fuxi"))
-                        .refusal());
-    }
-
-    @Test
     void httpListensOnEveryInterfaceUnlessAnAddressOfThisMachineIsNamed() {
         assertEquals("0.0.0.0", LaunchSettings.from(Map.of()).httpAddress());
         for (String address : new String[] {"127.0.0.1", "0.0.0.0", "::1", "localhost"}) {
