@@ -51,6 +51,12 @@ side() { # a side's name in file names: "this", or "other" (a commit, or setting
   # are split into NAME=VALUE words
   [ "$1" = this ] && echo this || echo other
 }
+launcher_of() { # a side's launcher jar
+  [ "$1" = this ] && echo target/fuxi-launcher.jar || echo "$other_tree/target/fuxi-launcher.jar"
+}
+settings_of() { # a side's NAME=VALUE settings: the other side's when it is this tree with settings changed, else none
+  [ "$1" = this ] || echo "$OTHER_ENV"
+}
 
 load() { # load SECONDS: redirects, creates or bulk-created links per second
   if [ "$KIND" = creates ]; then
@@ -65,9 +71,9 @@ load() { # load SECONDS: redirects, creates or bulk-created links per second
 # a first start of each build makes its class-data archive (ADR 20), which would otherwise be dumped during a round
 # (the other side's settings included: other JVM options have an archive of their own)
 for build in "$OTHER" this; do
-  FUXI_LAUNCHER_JAR=$([ "$build" = this ] && echo target/fuxi-launcher.jar || echo "$other_tree/target/fuxi-launcher.jar")
-  # shellcheck disable=SC2046 # the other side's settings, NAME=VALUE words
-  start_fuxi "$work/data-first-start" $([ "$build" = this ] || echo "$OTHER_ENV")
+  FUXI_LAUNCHER_JAR=$(launcher_of "$build")
+  # shellcheck disable=SC2046 # NAME=VALUE words
+  start_fuxi "$work/data-first-start" $(settings_of "$build")
   stop_fuxi
   rm -rf "$work/data-first-start"
 done
@@ -77,12 +83,11 @@ if [ "$KIND" = starts ]; then # seconds from the run command to ready, as bench/
   echo "| --- | --- | --- | --- |"
   for round in $(seq 1 "$ROUNDS"); do
     for build in "$OTHER" this; do
-      FUXI_LAUNCHER_JAR=$([ "$build" = this ] && echo target/fuxi-launcher.jar || echo "$other_tree/target/fuxi-launcher.jar")
-      settings=$([ "$build" = this ] || echo "$OTHER_ENV")
-      # shellcheck disable=SC2086 # the other side's settings, NAME=VALUE words
-      start_fuxi "$work/data-$round-$(side "$build")" $settings; first_start=$READY_SECONDS; stop_fuxi
-      # shellcheck disable=SC2086
-      start_fuxi "$work/data-$round-$(side "$build")" $settings; stop_fuxi
+      FUXI_LAUNCHER_JAR=$(launcher_of "$build")
+      # shellcheck disable=SC2046 # NAME=VALUE words
+      start_fuxi "$work/data-$round-$(side "$build")" $(settings_of "$build"); first_start=$READY_SECONDS; stop_fuxi
+      # shellcheck disable=SC2046
+      start_fuxi "$work/data-$round-$(side "$build")" $(settings_of "$build"); stop_fuxi
       printf "| %d | %s | %.2f | %.2f |\n" "$round" "$build" "$first_start" "$READY_SECONDS" | tee -a "$work/$(side "$build").md"
     done
   done
@@ -97,11 +102,10 @@ echo "| round | build | $KIND/s | Payara µs each | MariaDB µs each |"
 echo "| --- | --- | --- | --- | --- |"
 for round in $(seq 1 "$ROUNDS"); do
   for build in "$OTHER" this; do
-    jar=$([ "$build" = this ] && echo target/fuxi-launcher.jar || echo "$other_tree/target/fuxi-launcher.jar")
     data="$work/data-$round-$(side "$build")"
-    FUXI_LAUNCHER_JAR=$jar
-    # shellcheck disable=SC2046 # the other side's settings, NAME=VALUE words
-    start_fuxi "$data" FUXI_CODES_INITIAL_BATCH_SIZE=4000000 $([ "$build" = this ] || echo "$OTHER_ENV")
+    FUXI_LAUNCHER_JAR=$(launcher_of "$build")
+    # shellcheck disable=SC2046 # NAME=VALUE words
+    start_fuxi "$data" FUXI_CODES_INITIAL_BATCH_SIZE=4000000 $(settings_of "$build")
     payara=$(fuxi_payara_pid "$FUXI_PORT")
     mariadb=$(pgrep -f "mariadbd .*$data")
     export BENCH_KEY="$FUXI_KEY" BENCH_CODES_DIR="$work" BENCH_ITEMS=$PER_CALL

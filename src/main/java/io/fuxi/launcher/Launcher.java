@@ -101,12 +101,11 @@ public final class Launcher {
             System.exit(2);
             return;
         }
-        boolean embedded =
-                command.equals("database") || settings.externalDbUrl().isEmpty();
+        boolean databaseOnly = command.equals("database");
         Path binaries = home().resolve(MARIADB_BINARIES);
         Optional<String> refusal = settings.refusal()
-                .or(() -> embedded
-                        ? EmbeddedDatabase.unusablePaths(binaries, settings.dataDir(), !command.equals("database"))
+                .or(() -> databaseOnly || settings.externalDbUrl().isEmpty()
+                        ? EmbeddedDatabase.unusablePaths(binaries, settings.dataDir(), !databaseOnly)
                         : Optional.empty());
         if (refusal.isPresent()) {
             System.err.println("[fuxi] " + refusal.get());

@@ -48,7 +48,7 @@ final class ReadinessProbe {
     }
 
     /** "HTTP/1.1 200 OK", "HTTP/1.0 200" and the like. */
-    static boolean isOk(String statusLine) {
+    private static boolean isOk(String statusLine) {
         String[] parts = statusLine.split(" ", 3);
         return parts.length >= 2 && parts[0].startsWith("HTTP/1.") && parts[1].equals("200");
     }
