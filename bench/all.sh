@@ -6,6 +6,7 @@
 # (about 17 minutes with the defaults), and stops everything it started.
 #
 #   bench/all.sh
+#   PATH=/usr/lib/jvm/temurin-25-jdk-amd64/bin:$PATH bench/all.sh    # everything on JDK 25 (ADR 38: the AOT cache)
 #   BENCH_ROUNDS=5 BENCH_DURATION=20 BENCH_LINKS=20000 BENCH_START_ROUNDS=5 bench/all.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -128,7 +129,8 @@ cr=$(col 1 create-16-ceiling); fr=$(col 1 create-16-fuxi)
 rr=$(col 1 redirect-ceiling); fx=$(col 1 redirect-fuxi); nx=$(col 1 redirect-nginx)
 bulk=$(echo "$(col 1 bulk) * 1000" | bc)
 echo
-echo "Fuxi $(git rev-parse --short HEAD 2>/dev/null || echo '?') on $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)), $(date -u +%F); medians of $ROUNDS rounds of ${DURATION} s"
+jdk=$(java -XshowSettings:properties -version 2>&1 | awk '$1 == "java.vm.version" { print $3 }')
+echo "Fuxi $(git rev-parse --short HEAD 2>/dev/null || echo '?') on $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)), JDK $jdk for both Payaras, $(date -u +%F); medians of $ROUNDS rounds of ${DURATION} s"
 echo
 echo "| what | nginx | trivial WAR | Fuxi | Fuxi / trivial | Fuxi / nginx |"
 echo "| --- | --- | --- | --- | --- | --- |"

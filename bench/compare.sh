@@ -10,14 +10,18 @@
 #   bench/compare.sh starts HEAD~1        # 5 rounds: a first start on a new data directory, then a restart on it
 #   BENCH_ROUNDS=3 BENCH_WARM_UP=90 bench/compare.sh creates HEAD~1
 #   bench/compare.sh creates env:FUXI_LINKS_CREATE_WRITERS=2    # this tree against itself with a setting changed
+#   bench/compare.sh starts java:/usr/lib/jvm/temurin-25-jdk-amd64/bin/java    # this tree on another JDK
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source bench/lib.sh
 
 KIND=${1:?"bench/compare.sh creates|redirects|bulk|starts COMMIT|env:NAME=VALUE"}
 OTHER_ENV= # the settings of the other side when it is this tree with other settings
-case ${2:?"bench/compare.sh creates|redirects|bulk|starts COMMIT|env:NAME=VALUE"} in
+OTHER_JAVA= # the java of the other side when it is this tree on another JDK
+case ${2:?"bench/compare.sh creates|redirects|bulk|starts COMMIT|env:NAME=VALUE|java:PATH"} in
   env:*) OTHER_ENV=${2#env:}; OTHER=$OTHER_ENV ;;
+  java:*) OTHER_JAVA=${2#java:}; OTHER=$("$OTHER_JAVA" -XshowSettings:properties -version 2>&1 \
+    | awk '$1 == "java.vm.version" { print "java-" $3 }') ;;
   *) OTHER=$(git rev-parse --short "$2") ;;
 esac
 case $KIND in
@@ -25,7 +29,7 @@ case $KIND in
   redirects) WARM_UP=${BENCH_WARM_UP:-30} ;;
   bulk) WARM_UP=${BENCH_WARM_UP:-40} ;;
   starts) ;;
-  *) echo "bench/compare.sh creates|redirects|bulk|starts COMMIT"; exit 2 ;;
+  *) echo "bench/compare.sh creates|redirects|bulk|starts COMMIT|env:NAME=VALUE|java:PATH"; exit 2 ;;
 esac
 ROUNDS=${BENCH_ROUNDS:-$([ "$KIND" = starts ] && echo 5 || echo 2)}
 WINDOWS=${BENCH_WINDOWS:-3}
@@ -34,7 +38,7 @@ PER_CALL=$([ "$KIND" = bulk ] && echo 1000 || echo 1) # links a request makes (b
 
 ensure_tools
 build_if_needed
-other_tree=$([ -n "$OTHER_ENV" ] && echo . || echo "target/compare-$OTHER")
+other_tree=$([ -n "$OTHER_ENV$OTHER_JAVA" ] && echo . || echo "target/compare-$OTHER")
 if [ ! -f "$other_tree/target/fuxi-launcher.jar" ]; then
   echo "Building $OTHER in $other_tree..."
   git worktree prune
@@ -57,6 +61,9 @@ launcher_of() { # a side's launcher jar
 settings_of() { # a side's NAME=VALUE settings: the other side's when it is this tree with settings changed, else none
   [ "$1" = this ] || echo "$OTHER_ENV"
 }
+java_of() { # a side's java: the other side's when it is this tree on another JDK, else the one on the PATH
+  [ "$1" = this ] || [ -z "$OTHER_JAVA" ] && echo java || echo "$OTHER_JAVA"
+}
 
 load() { # load SECONDS: redirects, creates or bulk-created links per second
   if [ "$KIND" = creates ]; then
@@ -71,7 +78,7 @@ load() { # load SECONDS: redirects, creates or bulk-created links per second
 # a first start of each build makes its class-data archive (ADR 20), which would otherwise be dumped during a round
 # (the other side's settings included: other JVM options have an archive of their own)
 for build in "$OTHER" this; do
-  FUXI_LAUNCHER_JAR=$(launcher_of "$build")
+  FUXI_LAUNCHER_JAR=$(launcher_of "$build"); FUXI_LAUNCHER_JAVA=$(java_of "$build")
   # shellcheck disable=SC2046 # NAME=VALUE words
   start_fuxi "$work/data-first-start" $(settings_of "$build")
   stop_fuxi
@@ -83,7 +90,7 @@ if [ "$KIND" = starts ]; then # seconds from the run command to ready, as bench/
   echo "| --- | --- | --- | --- |"
   for round in $(seq 1 "$ROUNDS"); do
     for build in "$OTHER" this; do
-      FUXI_LAUNCHER_JAR=$(launcher_of "$build")
+      FUXI_LAUNCHER_JAR=$(launcher_of "$build"); FUXI_LAUNCHER_JAVA=$(java_of "$build")
       # shellcheck disable=SC2046 # NAME=VALUE words
       start_fuxi "$work/data-$round-$(side "$build")" $(settings_of "$build"); first_start=$READY_SECONDS; stop_fuxi
       # shellcheck disable=SC2046
@@ -103,7 +110,7 @@ echo "| --- | --- | --- | --- | --- |"
 for round in $(seq 1 "$ROUNDS"); do
   for build in "$OTHER" this; do
     data="$work/data-$round-$(side "$build")"
-    FUXI_LAUNCHER_JAR=$(launcher_of "$build")
+    FUXI_LAUNCHER_JAR=$(launcher_of "$build"); FUXI_LAUNCHER_JAVA=$(java_of "$build")
     # shellcheck disable=SC2046 # NAME=VALUE words
     start_fuxi "$data" FUXI_CODES_INITIAL_BATCH_SIZE=4000000 $(settings_of "$build")
     payara=$(fuxi_payara_pid "$FUXI_PORT")

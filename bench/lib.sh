@@ -29,7 +29,8 @@ free_port() {
   done
 }
 
-# start_fuxi DATA_DIR [extra env assignments...]: the launcher FUXI_LAUNCHER_JAR names (default this tree's); sets
+# start_fuxi DATA_DIR [extra env assignments...]: the launcher FUXI_LAUNCHER_JAR names (default this tree's), run by
+# the java FUXI_LAUNCHER_JAVA names (default the one on the PATH; Payara Micro runs on the launcher's JDK); sets
 # FUXI_PORT, FUXI_KEY (kept if set, for a restart), LAUNCHER_PID, READY_SECONDS
 start_fuxi() {
   local data_dir=$1; shift
@@ -40,7 +41,7 @@ start_fuxi() {
   # the benchmark measures Fuxi, not its rate limiter; the caller's NAME=VALUE settings come last, so they win
   env FUXI_API_RATE_LIMIT_PER_KEY=1000000000 FUXI_HTTP_ADDRESS=127.0.0.1 FUXI_HTTP_PORT="$FUXI_PORT" FUXI_DATA_DIR="$data_dir" FUXI_BOOTSTRAP_API_KEY="$FUXI_KEY" \
       FUXI_JAVA_OPTS="${BENCH_JAVA_OPTS:--Xmx512m}" "$@" \
-      java -Xmx96m -jar "${FUXI_LAUNCHER_JAR:-target/fuxi-launcher.jar}" > "$data_dir.log" 2>&1 &
+      "${FUXI_LAUNCHER_JAVA:-java}" -Xmx96m -jar "${FUXI_LAUNCHER_JAR:-target/fuxi-launcher.jar}" > "$data_dir.log" 2>&1 &
   LAUNCHER_PID=$!
   until grep -q 'Fuxi is ready at' "$data_dir.log"; do
     kill -0 "$LAUNCHER_PID" 2>/dev/null || { echo "Fuxi did not start; see $data_dir.log"; exit 1; }

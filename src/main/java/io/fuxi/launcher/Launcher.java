@@ -419,8 +419,14 @@ public final class Launcher {
         }
     }
 
-    /** Lets a class-data archive that is being built finish (once per build), so that the next start has it. */
+    /**
+     * Lets a class-data archive that is being built finish (once per build), so that the next start has it; on JDK 25,
+     * builds the AOT cache first from what Payara Micro recorded until it exited.
+     */
     private void finishArchive() {
+        if (runtime != null) {
+            runtime.archiveAfterExit();
+        }
         if (runtime != null && runtime.archiving()) {
             log("Finishing the class-data archive that makes the next starts faster (once per build, about a minute)");
             try {

@@ -38,7 +38,9 @@ import java.util.stream.Stream;
  * one Payara Micro would make, whose jars are hard links to the unpacked ones, and the WAR without its libraries: the
  * archive names its class path relative to the root directory, so one archive serves every data directory. A start
  * without an archive lists the classes it loads; once it is ready, {@link #archiveInBackground} builds the archive
- * from that list in a process of its own.
+ * from that list in a process of its own. On JDK 25 and later the archive is an AOT cache instead (ADR 38): a start
+ * without one records what it loads, links and profiles, which the JVM writes when it exits, and
+ * {@link #archiveAfterExit} builds the cache from that.
  */
 final class PayaraRuntime {
 
@@ -79,28 +81,44 @@ final class PayaraRuntime {
             "microprofile-opentracing.jar",
             "ejb-opentracing.jar");
 
+    /** Whether this JDK makes and uses an AOT cache (JEPs 483, 514 and 515) rather than a class-data archive. */
+    static final boolean AHEAD_OF_TIME = Runtime.version().feature() >= 25;
+
     private final Path unpacked;
     private final Path archive;
     private final Path root;
-    private final Path classList;
+    /** What a start without an archive records: the classes it loads, or its AOT configuration (JDK 25). */
+    private final Path recording;
     /** The JVM options without system properties (-D), which an archive does not depend on. */
     private final List<String> jvmOptions;
 
     private final boolean sharing;
+    private final boolean aheadOfTime;
     private final boolean archived;
     private final Consumer<String> log;
     private volatile Thread builder;
     private volatile Process dump;
 
-    private PayaraRuntime(Path unpacked, Path root, List<String> jvmOptions, boolean sharing, Consumer<String> log) {
+    private PayaraRuntime(
+            Path unpacked,
+            Path root,
+            List<String> jvmOptions,
+            boolean sharing,
+            boolean aheadOfTime,
+            Consumer<String> log) {
         this.unpacked = unpacked;
-        this.archive = unpacked.resolveSibling("classes.jsa");
+        this.archive = archiveOf(unpacked, aheadOfTime);
         this.root = root;
-        this.classList = root.resolve("loaded-classes.lst");
+        this.recording = root.resolve(aheadOfTime ? "recorded.aotconf" : "loaded-classes.lst");
         this.jvmOptions = jvmOptions;
         this.sharing = sharing;
+        this.aheadOfTime = aheadOfTime;
         this.archived = sharing && Files.isRegularFile(archive);
         this.log = log;
+    }
+
+    private static Path archiveOf(Path unpacked, boolean aheadOfTime) {
+        return unpacked.resolveSibling(aheadOfTime ? "classes.aot" : "classes.jsa");
     }
 
     /**
@@ -109,6 +127,17 @@ final class PayaraRuntime {
      */
     static PayaraRuntime prepare(
             Path home, Path dataDir, List<String> javaOptions, boolean sharing, Consumer<String> log)
+            throws IOException {
+        return prepare(home, dataDir, javaOptions, sharing, AHEAD_OF_TIME, log);
+    }
+
+    static PayaraRuntime prepare(
+            Path home,
+            Path dataDir,
+            List<String> javaOptions,
+            boolean sharing,
+            boolean aheadOfTime,
+            Consumer<String> log)
             throws IOException {
         WarLibraries war = new WarLibraries(home.resolve(APPLICATION));
         List<String> jvmOptions = jvmOptions(javaOptions);
@@ -120,13 +149,13 @@ final class PayaraRuntime {
         deleteTree(root);
         linkOrCopyTree(unpacked, root);
         war.writeApplication(root.resolve(APPLICATION));
-        return new PayaraRuntime(unpacked, root, jvmOptions, sharing, log);
+        return new PayaraRuntime(unpacked, root, jvmOptions, sharing, aheadOfTime, log);
     }
 
     /** The archive of the runtime for these Java options, if a start or the build's archive run has made it. */
     static Optional<Path> existingArchive(Path home, List<String> javaOptions) throws IOException {
-        Path archive = unpackedFor(home, new WarLibraries(home.resolve(APPLICATION)), jvmOptions(javaOptions))
-                .resolveSibling("classes.jsa");
+        Path archive = archiveOf(
+                unpackedFor(home, new WarLibraries(home.resolve(APPLICATION)), jvmOptions(javaOptions)), AHEAD_OF_TIME);
         return Files.isRegularFile(archive) ? Optional.of(archive) : Optional.empty();
     }
 
@@ -153,14 +182,18 @@ final class PayaraRuntime {
         return root.resolve(APPLICATION);
     }
 
-    /** The JVM options for Payara Micro: the archive if there is one, otherwise the list of what it loads. */
+    /** The JVM options for Payara Micro: the archive if there is one, otherwise the recording of what it loads. */
     List<String> classDataOptions() {
         if (!sharing) {
             return List.of();
+        } else if (aheadOfTime) {
+            return archived
+                    ? List.of("-XX:AOTCache=" + archive)
+                    : List.of("-XX:AOTMode=record", "-XX:AOTConfiguration=" + recording);
         }
         return archived
                 ? List.of("-XX:SharedArchiveFile=" + archive, "-Xshare:auto")
-                : List.of("-XX:DumpLoadedClassList=" + classList);
+                : List.of("-XX:DumpLoadedClassList=" + recording);
     }
 
     /** The archive in use, if any (for the log). */
@@ -173,9 +206,22 @@ final class PayaraRuntime {
      * its own (about half a minute of one core), unless another launcher of this build is building it already.
      */
     void archiveInBackground() {
-        if (!sharing || archived) {
-            return;
+        if (sharing && !archived && !aheadOfTime) {
+            startBuilding();
         }
+    }
+
+    /**
+     * Once Payara Micro has exited after a start without an AOT cache (JDK 25): builds the cache from the configuration
+     * the JVM wrote at its exit (none if it was killed), in a process of its own, unless another launcher is at it.
+     */
+    void archiveAfterExit() {
+        if (sharing && !archived && aheadOfTime && Files.isRegularFile(recording)) {
+            startBuilding();
+        }
+    }
+
+    private void startBuilding() {
         Thread thread = new Thread(this::buildArchive, "class-data-archive");
         thread.setDaemon(true);
         builder = thread;
@@ -214,19 +260,13 @@ final class PayaraRuntime {
             if (lock == null || Files.isRegularFile(archive)) {
                 return; // another launcher builds it, or has just built it
             }
-            Path list = archive.resolveSibling("classes.lst");
-            Files.write(list, archivableLines(classList));
-            Path partial = archive.resolveSibling("classes.jsa.partial");
+            Path partial = archive.resolveSibling(archive.getFileName() + ".partial");
             long started = System.nanoTime();
             List<String> command = new ArrayList<>();
             command.add(javaExecutable());
             command.addAll(jvmOptions);
-            command.addAll(List.of(
-                    "-Xshare:dump",
-                    "-XX:SharedClassListFile=" + list,
-                    "-XX:SharedArchiveFile=" + partial,
-                    "-jar",
-                    LAUNCHER_JAR));
+            command.addAll(aheadOfTime ? aotCacheOptions(partial) : classListArchiveOptions(partial));
+            command.addAll(List.of("-jar", LAUNCHER_JAR));
             Path output = archive.resolveSibling("archive.log");
             dump = new ProcessBuilder(command)
                     .directory(unpacked.toFile())
@@ -242,11 +282,24 @@ final class PayaraRuntime {
             } else {
                 log.accept("[fuxi] The class-data archive was not written (exit " + exit + "); see " + output);
             }
+            if (aheadOfTime) {
+                Files.deleteIfExists(recording); // some 190 MB, used or not
+            }
         } catch (IOException e) {
             log.accept("[fuxi] The class-data archive was not written: " + e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    private List<String> classListArchiveOptions(Path partial) throws IOException {
+        Path list = archive.resolveSibling("classes.lst");
+        Files.write(list, archivableLines(recording));
+        return List.of("-Xshare:dump", "-XX:SharedClassListFile=" + list, "-XX:SharedArchiveFile=" + partial);
+    }
+
+    private List<String> aotCacheOptions(Path partial) {
+        return List.of("-XX:AOTMode=create", "-XX:AOTConfiguration=" + recording, "-XX:AOTCache=" + partial);
     }
 
     static List<String> jvmOptions(List<String> javaOptions) {

@@ -85,6 +85,15 @@ final class FuxiProcess implements AutoCloseable {
         return builder;
     }
 
+    /** The Payara Micro process the launcher started. */
+    ProcessHandle payara() {
+        return process.descendants()
+                .filter(child -> child.info().commandLine().orElse("").contains("launch-fuxi.jar"))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(
+                        "no Payara Micro among " + process.descendants().toList()));
+    }
+
     /** Starts the process without waiting for it. */
     static FuxiProcess start(ProcessBuilder builder) throws IOException {
         return new FuxiProcess(builder.start());

@@ -199,6 +199,29 @@ class PayaraRuntimeTest {
     }
 
     @Test
+    void onJdk25WithoutAnAotCachePayaraRecordsWhatItDoesAndWithOneItRunsOnIt() throws Exception {
+        PayaraRuntime first = prepareAheadOfTime();
+        assertEquals(
+                List.of("-XX:AOTMode=record", "-XX:AOTConfiguration=" + data.resolve("payara/recorded.aotconf")),
+                first.classDataOptions());
+        first.archiveInBackground();
+        assertFalse(first.archiving(), "the configuration is written when the JVM exits, not at ready");
+        first.archiveAfterExit();
+        assertFalse(first.archiving(), "nothing recorded: the JVM was killed, or never ran");
+
+        Files.writeString(unpacked.resolveSibling("classes.jsa"), "a class-data archive of JDK 17");
+        assertFalse(prepareAheadOfTime().archiveInUse().isPresent(), "a JDK 17 archive is not an AOT cache");
+
+        Path cache = unpacked.resolveSibling("classes.aot");
+        Files.writeString(cache, "an AOT cache");
+        PayaraRuntime next = prepareAheadOfTime();
+        assertEquals(List.of("-XX:AOTCache=" + cache), next.classDataOptions());
+        assertEquals(cache, next.archiveInUse().orElseThrow());
+        next.archiveAfterExit();
+        assertFalse(next.archiving(), "a start on the cache records nothing");
+    }
+
+    @Test
     void anArchiveBelongsToTheJvmOptionsTheLibrariesAndTheValveItWasMadeWith() throws IOException {
         assertEquals(key(OPTIONS), key(List.of("-Xmx64m")));
         assertNotEquals(key(OPTIONS), key(List.of("-Xmx64m", "-XX:+UseZGC")));
@@ -263,6 +286,10 @@ class PayaraRuntimeTest {
     }
 
     private PayaraRuntime prepare(boolean sharing) throws Exception {
-        return PayaraRuntime.prepare(home, data, OPTIONS, sharing, line -> {});
+        return PayaraRuntime.prepare(home, data, OPTIONS, sharing, false, line -> {});
+    }
+
+    private PayaraRuntime prepareAheadOfTime() throws Exception {
+        return PayaraRuntime.prepare(home, data, OPTIONS, true, true, line -> {});
     }
 }
