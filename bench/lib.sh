@@ -43,7 +43,7 @@ start_fuxi() {
       FUXI_JAVA_OPTS="${BENCH_JAVA_OPTS:--Xmx512m}" "$@" \
       "${FUXI_LAUNCHER_JAVA:-java}" -Xmx96m -jar "${FUXI_LAUNCHER_JAR:-target/fuxi-launcher.jar}" > "$data_dir.log" 2>&1 &
   LAUNCHER_PID=$!
-  until grep -q 'Fuxi is ready at' "$data_dir.log"; do
+  until grep -qs 'Fuxi is ready at' "$data_dir.log"; do # -s: the log may not be there yet
     kill -0 "$LAUNCHER_PID" 2>/dev/null || { echo "Fuxi did not start; see $data_dir.log"; exit 1; }
     sleep 0.2
   done
@@ -179,7 +179,11 @@ rss_mb() {
 
 # heap_mb PID: the Java heap the JVM has committed (what of the RSS the garbage collector sized)
 heap_mb() {
-  jcmd "$1" GC.heap_info | awk '/ total / { for (i = 1; i < NF; i++) if ($i == "total") { sub(/K,?$/, "", $(i + 1)); printf "%d\n", $(i + 1) / 1024; exit } }'
+  # JDK 17: "garbage-first heap   total 524288K, used ..." (total is what is committed); JDK 25: "total reserved
+  # 524288K, committed 389120K, used ..."
+  jcmd "$1" GC.heap_info | awk '/ total / {
+    for (i = 1; i < NF; i++) if ($i == "committed" || ($i == "total" && $(i + 1) != "reserved")) {
+      sub(/K,?$/, "", $(i + 1)); printf "%d\n", $(i + 1) / 1024; exit } }'
 }
 
 # The figures of one wrk --latency run, as "req/s p50_ms p99_ms failed" (failed: answers other than 2xx/3xx and
