@@ -129,8 +129,7 @@ cr=$(col 1 create-16-ceiling); fr=$(col 1 create-16-fuxi)
 rr=$(col 1 redirect-ceiling); fx=$(col 1 redirect-fuxi); nx=$(col 1 redirect-nginx)
 bulk=$(echo "$(col 1 bulk) * 1000" | bc)
 echo
-jdk=$(java -XshowSettings:properties -version 2>&1 | awk '$1 == "java.vm.version" { print $3 }')
-echo "Fuxi $(git rev-parse --short HEAD 2>/dev/null || echo '?') on $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)), JDK $jdk for both Payaras, $(date -u +%F); medians of $ROUNDS rounds of ${DURATION} s"
+echo "Fuxi $(git rev-parse --short HEAD 2>/dev/null || echo '?') on $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)), JDK $(jdk_version) for both Payaras, $(date -u +%F); medians of $ROUNDS rounds of ${DURATION} s"
 echo
 echo "| what | nginx | trivial WAR | Fuxi | Fuxi / trivial | Fuxi / nginx |"
 echo "| --- | --- | --- | --- | --- | --- |"

@@ -20,8 +20,7 @@ OTHER_ENV= # the settings of the other side when it is this tree with other sett
 OTHER_JAVA= # the java of the other side when it is this tree on another JDK
 case ${2:?"bench/compare.sh creates|redirects|bulk|starts COMMIT|env:NAME=VALUE|java:PATH"} in
   env:*) OTHER_ENV=${2#env:}; OTHER=$OTHER_ENV ;;
-  java:*) OTHER_JAVA=${2#java:}; OTHER=$("$OTHER_JAVA" -XshowSettings:properties -version 2>&1 \
-    | awk '$1 == "java.vm.version" { print "java-" $3 }') ;;
+  java:*) OTHER_JAVA=${2#java:}; OTHER=java-$(jdk_version "$OTHER_JAVA") ;;
   *) OTHER=$(git rev-parse --short "$2") ;;
 esac
 case $KIND in

@@ -167,6 +167,11 @@ stop_ceiling() {
   CEILING_PID=
 }
 
+# jdk_version [JAVA]: the version of the JDK that JAVA (default the PATH's java) belongs to, e.g. 25.0.3+9-LTS
+jdk_version() {
+  "${1:-java}" -XshowSettings:properties -version 2>&1 | awk '$1 == "java.vm.version" { print $3 }'
+}
+
 # rss_mb PID: resident memory in MB
 # cpu_seconds PID: the CPU time (user and system) the process used so far
 cpu_seconds() {

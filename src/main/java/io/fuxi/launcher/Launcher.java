@@ -424,10 +424,11 @@ public final class Launcher {
      * builds the AOT cache first from what Payara Micro recorded until it exited.
      */
     private void finishArchive() {
-        if (runtime != null) {
-            runtime.archiveAfterExit();
+        if (runtime == null) {
+            return;
         }
-        if (runtime != null && runtime.archiving()) {
+        runtime.archiveAfterExit();
+        if (runtime.archiving()) {
             log("Finishing the class-data archive that makes the next starts faster (once per build, about a minute)");
             try {
                 runtime.finishArchive(ARCHIVE_TIMEOUT);

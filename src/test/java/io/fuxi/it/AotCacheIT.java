@@ -82,7 +82,7 @@ class AotCacheIT {
     }
 
     /** The JDK of 25 or later to run the launcher on, or a failure that says how to provide one. */
-    static Path jdkOf25OrLater() throws IOException {
+    private static Path jdkOf25OrLater() throws IOException {
         String given = System.getProperty("fuxi.it.aotJdk", "");
         if (!given.isBlank()) {
             Path jdk = Path.of(given);
