@@ -57,8 +57,6 @@ class ComponentLinesTest {
                 .resideOutsideOfPackage(ROOT + "platform.cluster..")
                 .and()
                 .doNotHaveFullyQualifiedName(ROOT + "redirect.control.LinkCache")
-                .and()
-                .doNotHaveFullyQualifiedName(ROOT + "redirect.control.LinkCache$EvictionCounter")
                 .should()
                 .dependOnClassesThat()
                 .resideInAPackage("org.infinispan..")

@@ -10,7 +10,8 @@ import java.nio.charset.StandardCharsets;
  * <p>The link cache holds it {@linkplain #packed() packed} into one byte array (the expiry, the status, the two
  * switches, then the location's bytes): with the wrapper Infinispan puts around an array, 51 bytes and the location's,
  * where the record and the location's string took 72 and the location's. A redirect unpacks it again, into a
- * short-lived copy.
+ * short-lived copy. A third switch says whether the link was used since the cache's eviction last looked at it
+ * ({@link ClockEviction}); it is no part of the link.
  */
 public record CachedLink(String location, int status, long expiresAtMillis, boolean enabled, boolean forwardQuery) {
 
@@ -19,6 +20,7 @@ public record CachedLink(String location, int status, long expiresAtMillis, bool
     private static final int LOCATION_AT = SWITCHES_AT + 1;
     private static final int ENABLED = 1;
     private static final int FORWARDS_QUERY = 2;
+    private static final int USED = 4;
 
     public boolean isExpiredAt(long nowMillis) {
         return nowMillis >= expiresAtMillis;
@@ -41,6 +43,26 @@ public record CachedLink(String location, int status, long expiresAtMillis, bool
         packed[SWITCHES_AT] = (byte) ((enabled ? ENABLED : 0) | (forwardQuery ? FORWARDS_QUERY : 0));
         System.arraycopy(url, 0, packed, LOCATION_AT, url.length);
         return packed;
+    }
+
+    /**
+     * Marks a packed link as used: a store of a byte into it, none when it is marked already, so that the link's hits
+     * neither write a reference that the garbage collector would have to track nor make two cores share a cache line.
+     * Racing with {@link #clearUsed} loses a mark at worst.
+     */
+    static void markUsed(byte[] packed) {
+        if (packed.length > SWITCHES_AT && (packed[SWITCHES_AT] & USED) == 0) {
+            packed[SWITCHES_AT] |= USED;
+        }
+    }
+
+    /** Whether the link was {@linkplain #markUsed marked as used}, and its mark taken away. False for an empty array. */
+    static boolean clearUsed(byte[] packed) {
+        if (packed.length <= SWITCHES_AT || (packed[SWITCHES_AT] & USED) == 0) {
+            return false;
+        }
+        packed[SWITCHES_AT] &= ~USED;
+        return true;
     }
 
     static CachedLink unpacked(byte[] packed) {

@@ -12,14 +12,10 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.infinispan.Cache;
 import org.infinispan.context.Flag;
-import org.infinispan.notifications.Listener;
-import org.infinispan.notifications.cachelistener.annotation.CacheEntriesEvicted;
-import org.infinispan.notifications.cachelistener.event.CacheEntriesEvictedEvent;
 
 /**
  * Two node caches (ADR 13): links by code (bounded by count), and codes recently found unknown (short-lived), so that
@@ -61,9 +57,10 @@ public class LinkCache {
     /** Held while a code is read from the database; never leaves this node. A packed link is never empty. */
     private static final byte[] LOADING = new byte[0];
 
-    private final LongAdder evictions = new LongAdder();
-    /** By {@link CodeKey}, each link {@linkplain CachedLink#packed() packed}. */
+    /** By {@link CodeKey}, each link {@linkplain CachedLink#packed() packed}; bounded by {@link #eviction}. */
     private Cache<Object, byte[]> links;
+
+    private ClockEviction eviction;
 
     private Cache<Object, Boolean> unknown;
 
@@ -79,11 +76,10 @@ public class LinkCache {
 
     @PostConstruct
     void start() {
-        links = cluster.nodeCache(
-                "links",
-                maxLinks.orElseGet(() -> defaultMaxLinks(Runtime.getRuntime().maxMemory())),
-                Duration.ofSeconds(linkTtlSeconds));
-        links.addListener(new EvictionCounter(evictions));
+        links = cluster.nodeCache("links", Duration.ofSeconds(linkTtlSeconds));
+        eviction = new ClockEviction(
+                thisNode(links),
+                maxLinks.orElseGet(() -> defaultMaxLinks(Runtime.getRuntime().maxMemory())));
         unknown = cluster.nodeCache("unknown-codes", maxUnknown, Duration.ofSeconds(unknownTtlSeconds));
     }
 
@@ -107,13 +103,17 @@ public class LinkCache {
 
     /** Links dropped because the cache was full, since the start. */
     public long evictions() {
-        return evictions.sum();
+        return eviction.evictions();
     }
 
     /** The cached link, or null (a code being read from the database is not cached yet). */
     public CachedLink get(String code) {
         byte[] packed = links.get(CodeKey.of(code));
-        return packed == null || isLoading(packed) ? null : CachedLink.unpacked(packed);
+        if (packed == null || isLoading(packed)) {
+            return null;
+        }
+        CachedLink.markUsed(packed);
+        return CachedLink.unpacked(packed);
     }
 
     public boolean isKnownUnknown(String code) {
@@ -127,6 +127,7 @@ public class LinkCache {
      */
     public void loading(String code) {
         Object key = CodeKey.of(code);
+        eviction.admit(key);
         links.putForExternalRead(key, LOADING);
         unknown.putForExternalRead(key, Boolean.FALSE);
     }
@@ -154,7 +155,9 @@ public class LinkCache {
 
     /** Caches a link this node just wrote, on this node only: the others read it when they need it. */
     public void put(String code, CachedLink link) {
-        links.putForExternalRead(CodeKey.of(code), link.packed());
+        Object key = CodeKey.of(code);
+        eviction.admit(key);
+        links.putForExternalRead(key, link.packed());
     }
 
     /** Codes that just became links: no node answers 404 for them from its unknown-code cache any more. */
@@ -183,21 +186,5 @@ public class LinkCache {
                     .removeAsync(CodeKey.of(code)));
         }
         CompletableFuture.allOf(removals.toArray(CompletableFuture[]::new)).join();
-    }
-
-    /** Counts the entries a full cache evicts (Infinispan calls public listeners only). */
-    @Listener
-    public static final class EvictionCounter {
-
-        private final LongAdder evictions;
-
-        EvictionCounter(LongAdder evictions) {
-            this.evictions = evictions;
-        }
-
-        @CacheEntriesEvicted
-        public void evicted(CacheEntriesEvictedEvent<?, ?> event) {
-            evictions.add(event.getEntries().size());
-        }
     }
 }
