@@ -114,26 +114,12 @@ public class Cluster {
      * {@code putForExternalRead} (this node only); a {@code remove} drops the entry on every node before it returns.
      */
     public <K, V> Cache<K, V> nodeCache(String name, long maxCount, Duration lifespan) {
-        ConfigurationBuilder cache = nodeCacheConfiguration(lifespan);
-        cache.memory().maxCount(maxCount).whenFull(EvictionStrategy.REMOVE);
-        manager.defineConfiguration(name, cache.build());
-        return manager.getCache(name);
-    }
-
-    /**
-     * A node cache as above bounded by age alone, for a caller that bounds its size itself: its reads write nothing,
-     * where a cache bounded by count records each read for its eviction policy.
-     */
-    public <K, V> Cache<K, V> nodeCache(String name, Duration lifespan) {
-        manager.defineConfiguration(name, nodeCacheConfiguration(lifespan).build());
-        return manager.getCache(name);
-    }
-
-    private ConfigurationBuilder nodeCacheConfiguration(Duration lifespan) {
         ConfigurationBuilder cache = new ConfigurationBuilder();
         cache.clustering().cacheMode(settings.isClustered() ? CacheMode.INVALIDATION_SYNC : CacheMode.LOCAL);
+        cache.memory().maxCount(maxCount).whenFull(EvictionStrategy.REMOVE);
         cache.expiration().lifespan(lifespan.toMillis(), TimeUnit.MILLISECONDS);
-        return cache;
+        manager.defineConfiguration(name, cache.build());
+        return manager.getCache(name);
     }
 
     /** Calls the receiver with every message another node publishes on this topic. */

@@ -7,11 +7,9 @@ import java.nio.charset.StandardCharsets;
  * whether it is switched on, and whether the short URL's query string goes on to the target. The destination rules
  * read the host from the location when there are rules: a cached link does not carry it (bench/memory.sh).
  *
- * <p>The link cache holds it {@linkplain #packed() packed} into one byte array (the expiry, the status, the two
- * switches, then the location's bytes): with the wrapper Infinispan puts around an array, 51 bytes and the location's,
- * where the record and the location's string took 72 and the location's. A redirect unpacks it again, into a
- * short-lived copy. A third switch says whether the link was used since the cache's eviction last looked at it
- * ({@link ClockEviction}); it is no part of the link.
+ * <p>The link cache holds it {@linkplain #packed() packed} into bytes (the expiry, the status, the two switches, then
+ * the location's bytes) in its table's log (ADR 39), where the record and the location's string took 72 bytes and the
+ * location's; a redirect unpacks it again, into a short-lived copy.
  */
 public record CachedLink(String location, int status, long expiresAtMillis, boolean enabled, boolean forwardQuery) {
 
@@ -20,7 +18,6 @@ public record CachedLink(String location, int status, long expiresAtMillis, bool
     private static final int LOCATION_AT = SWITCHES_AT + 1;
     private static final int ENABLED = 1;
     private static final int FORWARDS_QUERY = 2;
-    private static final int USED = 4;
 
     public boolean isExpiredAt(long nowMillis) {
         return nowMillis >= expiresAtMillis;
@@ -45,35 +42,25 @@ public record CachedLink(String location, int status, long expiresAtMillis, bool
         return packed;
     }
 
-    /**
-     * Marks a packed link as used: a store of a byte into it, none when it is marked already, so that the link's hits
-     * neither write a reference that the garbage collector would have to track nor make two cores share a cache line.
-     * Racing with {@link #clearUsed} loses a mark at worst.
-     */
-    static void markUsed(byte[] packed) {
-        if (packed.length > SWITCHES_AT && (packed[SWITCHES_AT] & USED) == 0) {
-            packed[SWITCHES_AT] |= USED;
-        }
-    }
-
-    /** Whether the link was {@linkplain #markUsed marked as used}, and its mark taken away. False for an empty array. */
-    static boolean clearUsed(byte[] packed) {
-        if (packed.length <= SWITCHES_AT || (packed[SWITCHES_AT] & USED) == 0) {
-            return false;
-        }
-        packed[SWITCHES_AT] &= ~USED;
-        return true;
+    /** The bytes of a packed link whose location takes this many bytes. */
+    static int packedBytes(int locationBytes) {
+        return LOCATION_AT + locationBytes;
     }
 
     static CachedLink unpacked(byte[] packed) {
+        return unpacked(packed, 0, packed.length);
+    }
+
+    /** The link packed into {@code length} bytes of an array from {@code offset} (the link cache's log, ADR 39). */
+    static CachedLink unpacked(byte[] bytes, int offset, int length) {
         long expiresAtMillis = 0;
         for (int i = 0; i < Long.BYTES; i++) {
-            expiresAtMillis |= (packed[i] & 0xFFL) << (8 * i);
+            expiresAtMillis |= (bytes[offset + i] & 0xFFL) << (8 * i);
         }
-        int status = (packed[STATUS_AT] & 0xFF) | (packed[STATUS_AT + 1] & 0xFF) << 8;
-        int switches = packed[SWITCHES_AT];
+        int status = (bytes[offset + STATUS_AT] & 0xFF) | (bytes[offset + STATUS_AT + 1] & 0xFF) << 8;
+        int switches = bytes[offset + SWITCHES_AT];
         return new CachedLink(
-                new String(packed, LOCATION_AT, packed.length - LOCATION_AT, StandardCharsets.UTF_8),
+                new String(bytes, offset + LOCATION_AT, length - LOCATION_AT, StandardCharsets.UTF_8),
                 status,
                 expiresAtMillis,
                 (switches & ENABLED) != 0,

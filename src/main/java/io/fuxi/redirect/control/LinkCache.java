@@ -10,8 +10,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.infinispan.Cache;
@@ -21,7 +23,9 @@ import org.infinispan.context.Flag;
  * Two node caches (ADR 13): links by code (bounded by count), and codes recently found unknown (short-lived), so that
  * a scanner guessing codes reaches the database once per code, not once per request. Each node fills its own from the
  * database; dropping an entry drops it on every node of the cluster before the call returns, so a change made on one
- * node is seen by every node's next redirect. The MySQL tables stay the only source of truth.
+ * node is seen by every node's next redirect. The MySQL tables stay the only source of truth. The links are held in a
+ * {@link LinkTable}, a few large arrays rather than objects, and their removals travel on a cluster topic (ADR 39);
+ * the unknown codes in an Infinispan cache.
  */
 @ApplicationScoped
 public class LinkCache {
@@ -30,11 +34,13 @@ public class LinkCache {
     Cluster cluster;
 
     /**
-     * What a cached link costs, with a URL of about 100 characters and ample room (bench/memory.sh measured 261 bytes
-     * with one of 35 at a million links, docs/scaling.md): the default bound keeps the cache within a quarter of the
-     * heap.
+     * What the default bound allows a cached link of the heap, with ample room: the cache then stays within a quarter
+     * of the heap (the bytes a link takes are in docs/scaling.md).
      */
     static final long CACHED_LINK_BYTES = 500;
+
+    /** The bytes of its log the cache allows a link on average: its code, a URL of some 200 characters, and more. */
+    static final long LOGGED_LINK_BYTES = 256;
 
     /** Unset: as many links as a quarter of the heap holds (268,435 at the default 512 MB). */
     @Inject
@@ -54,13 +60,12 @@ public class LinkCache {
     @ConfigProperty(name = "fuxi.cache.max-unknown", defaultValue = "100000")
     long maxUnknown;
 
-    /** Held while a code is read from the database; never leaves this node. A packed link is never empty. */
-    private static final byte[] LOADING = new byte[0];
+    private LinkTable links;
 
-    /** By {@link CodeKey}, each link {@linkplain CachedLink#packed() packed}; bounded by {@link #eviction}. */
-    private Cache<Object, byte[]> links;
+    /** Codes being read from the database, each with the read's ticket: a removal takes it away. */
+    private final Map<String, Object> reading = new ConcurrentHashMap<>();
 
-    private ClockEviction eviction;
+    private Cluster.Topic removals;
 
     private Cache<Object, Boolean> unknown;
 
@@ -71,15 +76,15 @@ public class LinkCache {
 
     /** Starts the cache (and joins the cluster) with the application rather than on the first redirect. */
     void startEagerly(@Observes @Initialized(ApplicationScoped.class) Object application) {
-        links.getName();
+        unknown.getName();
     }
 
     @PostConstruct
     void start() {
-        links = cluster.nodeCache("links", Duration.ofSeconds(linkTtlSeconds));
-        eviction = new ClockEviction(
-                thisNode(links),
-                maxLinks.orElseGet(() -> defaultMaxLinks(Runtime.getRuntime().maxMemory())));
+        long max = maxLinks.orElseGet(() -> defaultMaxLinks(Runtime.getRuntime().maxMemory()));
+        links = new LinkTable(
+                max, max * LOGGED_LINK_BYTES, Duration.ofSeconds(linkTtlSeconds).toMillis(), System::currentTimeMillis);
+        removals = cluster.topic("link-removals", removed -> removeHere(List.of(removed.split("\n"))));
         unknown = cluster.nodeCache("unknown-codes", maxUnknown, Duration.ofSeconds(unknownTtlSeconds));
     }
 
@@ -93,27 +98,22 @@ public class LinkCache {
     }
 
     public boolean isRunning() {
-        return cluster.isRunning() && links.getStatus().allowInvocations();
+        return cluster.isRunning() && unknown.getStatus().allowInvocations();
     }
 
-    /** Links held now (expired ones not yet removed included): a count the container keeps, not a walk. */
+    /** Links held now: a count the table keeps, not a walk. */
     public int entries() {
-        return links.getAdvancedCache().getDataContainer().sizeIncludingExpired();
+        return links.size();
     }
 
     /** Links dropped because the cache was full, since the start. */
     public long evictions() {
-        return eviction.evictions();
+        return links.evictions();
     }
 
-    /** The cached link, or null (a code being read from the database is not cached yet). */
+    /** The cached link, or null. */
     public CachedLink get(String code) {
-        byte[] packed = links.get(CodeKey.of(code));
-        if (packed == null || isLoading(packed)) {
-            return null;
-        }
-        CachedLink.markUsed(packed);
-        return CachedLink.unpacked(packed);
+        return links.get(code);
     }
 
     public boolean isKnownUnknown(String code) {
@@ -124,67 +124,74 @@ public class LinkCache {
      * Marks a code as being read from the database, on this node. A removal from any node while it is read (a change
      * committed meanwhile, a new link with this code) takes the mark away, and {@link #loaded} then caches nothing:
      * what the read found may be older than the removal.
+     *
+     * @return the read's ticket, for {@link #loaded}
      */
-    public void loading(String code) {
-        Object key = CodeKey.of(code);
-        eviction.admit(key);
-        links.putForExternalRead(key, LOADING);
-        unknown.putForExternalRead(key, Boolean.FALSE);
+    public Object loading(String code) {
+        Object ticket = new Object();
+        reading.put(code, ticket);
+        unknown.putForExternalRead(CodeKey.of(code), Boolean.FALSE);
+        return ticket;
     }
 
-    /**
-     * Caches what the read found (null: no link has this code), unless a node removed the code meanwhile. The mark is
-     * swapped by computeIfPresent, not by a conditional replace, which would give the entry a version and cost it 56
-     * more bytes (bench/memory.sh).
-     */
-    public void loaded(String code, CachedLink link) {
+    /** Caches what the read found (null: no link has this code), unless a node removed the code meanwhile. */
+    public void loaded(String code, Object ticket, CachedLink link) {
         Object key = CodeKey.of(code);
         if (link == null) {
             thisNode(unknown).computeIfPresent(key, (k, known) -> Boolean.FALSE.equals(known) ? Boolean.TRUE : known);
-            thisNode(links).computeIfPresent(key, (k, cached) -> isLoading(cached) ? null : cached);
         } else {
-            byte[] packed = link.packed();
-            thisNode(links).computeIfPresent(key, (k, cached) -> isLoading(cached) ? packed : cached);
+            links.putIf(code, link.packed(), () -> reading.get(code) == ticket);
             thisNode(unknown).remove(key, Boolean.FALSE);
         }
+        reading.remove(code, ticket);
     }
 
-    private static boolean isLoading(byte[] packed) {
-        return packed.length == 0;
+    /** The read could not be made (the database is out): nothing is cached, and the mark goes. */
+    public void readFailed(String code, Object ticket) {
+        reading.remove(code, ticket);
     }
 
     /** Caches a link this node just wrote, on this node only: the others read it when they need it. */
     public void put(String code, CachedLink link) {
-        Object key = CodeKey.of(code);
-        eviction.admit(key);
-        links.putForExternalRead(key, link.packed());
+        links.put(code, link.packed());
     }
 
     /** Codes that just became links: no node answers 404 for them from its unknown-code cache any more. */
     public void forgetUnknown(Collection<String> codes) {
-        removeEverywhere(unknown, codes);
-    }
-
-    public void evict(String code) {
-        links.getAdvancedCache().withFlags(Flag.IGNORE_RETURN_VALUES).remove(CodeKey.of(code));
-    }
-
-    /** Drops many links on every node, the removals sent together rather than one after another. */
-    public void evictAll(Collection<String> codes) {
-        removeEverywhere(links, codes);
-    }
-
-    private static <V> Cache<Object, V> thisNode(Cache<Object, V> cache) {
-        return cache.getAdvancedCache().withFlags(Flag.CACHE_MODE_LOCAL);
-    }
-
-    private static void removeEverywhere(Cache<Object, ?> cache, Collection<String> codes) {
         List<CompletableFuture<?>> removals = new ArrayList<>(codes.size());
         for (String code : codes) {
-            removals.add(cache.getAdvancedCache()
+            removals.add(unknown.getAdvancedCache()
                     .withFlags(Flag.IGNORE_RETURN_VALUES)
                     .removeAsync(CodeKey.of(code)));
         }
         CompletableFuture.allOf(removals.toArray(CompletableFuture[]::new)).join();
+    }
+
+    public void evict(String code) {
+        evictAll(List.of(code));
+    }
+
+    /** Drops links on every node: here, then on the others, in one message, before it returns. */
+    public void evictAll(Collection<String> codes) {
+        if (codes.isEmpty()) {
+            return;
+        }
+        removeHere(codes);
+        removals.publish(String.join("\n", codes));
+    }
+
+    /**
+     * A read under way for one of these codes caches nothing: its mark goes before the link, and the read checks its
+     * mark under the lock that the link's removal takes (LinkTable#putIf).
+     */
+    private void removeHere(Collection<String> codes) {
+        for (String code : codes) {
+            reading.remove(code);
+            links.remove(code);
+        }
+    }
+
+    private static <V> Cache<Object, V> thisNode(Cache<Object, V> cache) {
+        return cache.getAdvancedCache().withFlags(Flag.CACHE_MODE_LOCAL);
     }
 }

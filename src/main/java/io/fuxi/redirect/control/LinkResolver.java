@@ -69,9 +69,15 @@ public class LinkResolver {
         if (cache.isKnownUnknown(code)) {
             return null;
         }
-        cache.loading(code);
-        CachedLink link = links.find(code).map(LinkResolver::cached).orElse(null);
-        cache.loaded(code, link);
+        Object ticket = cache.loading(code);
+        CachedLink link;
+        try {
+            link = links.find(code).map(LinkResolver::cached).orElse(null);
+        } catch (RuntimeException unread) {
+            cache.readFailed(code, ticket);
+            throw unread;
+        }
+        cache.loaded(code, ticket, link);
         return link;
     }
 
