@@ -87,6 +87,13 @@ final class PayaraRuntime {
     private final Path unpacked;
     private final Path archive;
     private final Path root;
+    /**
+     * JDK 25's recording without the method profiles (JEP 515): a cache that held those of a long first start made C1
+     * crash (SIGSEGV in ciReceiverTypeData::translate_receiver_data_from) once the next start compiled Payara's
+     * WebComponentInvocation, in three runs of three; without them it did not (ADR 38).
+     */
+    static final List<String> AOT_RECORDING = List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:-AOTRecordTraining");
+
     /** What a start without an archive records: the classes it loads, or its AOT configuration (JDK 25). */
     private final Path recording;
     /** The JVM options without system properties (-D), which an archive does not depend on. */
@@ -189,7 +196,10 @@ final class PayaraRuntime {
         } else if (aheadOfTime) {
             return archived
                     ? List.of("-XX:AOTCache=" + archive)
-                    : List.of("-XX:AOTMode=record", "-XX:AOTConfiguration=" + recording);
+                    : Stream.concat(
+                                    Stream.of("-XX:AOTMode=record", "-XX:AOTConfiguration=" + recording),
+                                    AOT_RECORDING.stream())
+                            .toList();
         }
         return archived
                 ? List.of("-XX:SharedArchiveFile=" + archive, "-Xshare:auto")
@@ -332,6 +342,7 @@ final class PayaraRuntime {
                 Long.toString(Files.size(payaraJar)),
                 Files.getLastModifiedTime(payaraJar).toString(),
                 String.join(" ", jvmOptions),
+                String.join(" ", AOT_RECORDING),
                 String.join(" ", UNUSED_MODULES),
                 String.join(" ", LOG_LEVELS),
                 LIBRARIES,

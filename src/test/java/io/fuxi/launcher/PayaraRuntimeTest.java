@@ -202,7 +202,11 @@ class PayaraRuntimeTest {
     void onJdk25WithoutAnAotCachePayaraRecordsWhatItDoesAndWithOneItRunsOnIt() throws Exception {
         PayaraRuntime first = prepareAheadOfTime();
         assertEquals(
-                List.of("-XX:AOTMode=record", "-XX:AOTConfiguration=" + data.resolve("payara/recorded.aotconf")),
+                List.of(
+                        "-XX:AOTMode=record",
+                        "-XX:AOTConfiguration=" + data.resolve("payara/recorded.aotconf"),
+                        "-XX:+UnlockDiagnosticVMOptions",
+                        "-XX:-AOTRecordTraining"),
                 first.classDataOptions());
         first.archiveInBackground();
         assertFalse(first.archiving(), "the configuration is written when the JVM exits, not at ready");
