@@ -84,16 +84,16 @@ final class PayaraRuntime {
     /** Whether this JDK makes and uses an AOT cache (JEPs 483, 514 and 515) rather than a class-data archive. */
     static final boolean AHEAD_OF_TIME = Runtime.version().feature() >= 25;
 
-    private final Path unpacked;
-    private final Path archive;
-    private final Path root;
     /**
      * JDK 25's recording without the method profiles (JEP 515): a cache that held those of a long first start made C1
      * crash (SIGSEGV in ciReceiverTypeData::translate_receiver_data_from) once the next start compiled Payara's
-     * WebComponentInvocation, in three runs of three; without them it did not (ADR 38).
+     * WebComponentInvocation, in all three runs (two recordings); without them it did not (ADR 38).
      */
     static final List<String> AOT_RECORDING = List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:-AOTRecordTraining");
 
+    private final Path unpacked;
+    private final Path archive;
+    private final Path root;
     /** What a start without an archive records: the classes it loads, or its AOT configuration (JDK 25). */
     private final Path recording;
     /** The JVM options without system properties (-D), which an archive does not depend on. */

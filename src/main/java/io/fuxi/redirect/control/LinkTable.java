@@ -1,7 +1,5 @@
 package io.fuxi.redirect.control;
 
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.StampedLock;
 import java.util.function.BooleanSupplier;
@@ -40,7 +38,7 @@ final class LinkTable {
     private final Segment[] segments = new Segment[SEGMENTS];
     private final LongAdder evictions = new LongAdder();
     private final LongSupplier clockMillis;
-    private final long lifespanMillis;
+    private final long lifespanSeconds;
     private final long startMillis;
 
     /**
@@ -54,7 +52,7 @@ final class LinkTable {
                     "fuxi.cache.max-links must be between 1 and " + ((long) SEGMENTS << 28) + ", not " + maxLinks);
         }
         this.clockMillis = clockMillis;
-        this.lifespanMillis = lifespanMillis;
+        this.lifespanSeconds = Math.max(1, lifespanMillis / 1000);
         this.startMillis = clockMillis.getAsLong();
         int linksPerSegment = (int) Math.max(1, (maxLinks + SEGMENTS - 1) / SEGMENTS);
         int bytesPerSegment = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(maxBytes / SEGMENTS, 4 * maxEntryBytes()));
@@ -74,7 +72,7 @@ final class LinkTable {
             return null;
         }
         long hash = hash(code);
-        return segment(hash).get(code, hash, nowSeconds() - lifespanSeconds());
+        return segment(hash).get(code, hash, nowSeconds() - lifespanSeconds);
     }
 
     /** Caches a link for this code, in place of the one cached for it before. */
@@ -87,9 +85,8 @@ final class LinkTable {
         if (!isCacheable(code) || CODE_AT + code.length() + packed.length > maxEntryBytes()) {
             return; // not cached: every redirect reads it from the database
         }
-        byte[] codeBytes = code.getBytes(StandardCharsets.US_ASCII);
         long hash = hash(code);
-        segment(hash).put(hash, codeBytes, packed, wanted, (int) nowSeconds());
+        segment(hash).put(hash, code, packed, wanted, (int) nowSeconds());
     }
 
     void remove(String code) {
@@ -136,10 +133,6 @@ final class LinkTable {
 
     private long nowSeconds() {
         return (clockMillis.getAsLong() - startMillis) / 1000;
-    }
-
-    private long lifespanSeconds() {
-        return Math.max(1, lifespanMillis / 1000);
     }
 
     /** FNV-1a over the code's characters, mixed (MurmurHash3's finalizer); never 0, which marks an empty slot. */
@@ -228,7 +221,7 @@ final class LinkTable {
             return null;
         }
 
-        void put(long hash, byte[] code, byte[] packed, BooleanSupplier wanted, int nowSeconds) {
+        void put(long hash, String code, byte[] packed, BooleanSupplier wanted, int nowSeconds) {
             long stamp = lock.writeLock();
             try {
                 if (!wanted.getAsBoolean()) {
@@ -239,14 +232,16 @@ final class LinkTable {
                         makeRoom(nowSeconds);
                     }
                 }
-                int size = CODE_AT + code.length + packed.length;
+                int size = CODE_AT + code.length() + packed.length;
                 int at = reserve(size, nowSeconds);
                 writeLong(log, at + HASH_AT, hash);
                 writeInt(log, at + SIZE_AT, size);
                 writeInt(log, at + CACHED_AT, nowSeconds);
-                log[at + CODE_LENGTH_AT] = (byte) code.length;
-                System.arraycopy(code, 0, log, at + CODE_AT, code.length);
-                System.arraycopy(packed, 0, log, at + CODE_AT + code.length, packed.length);
+                log[at + CODE_LENGTH_AT] = (byte) code.length();
+                for (int i = 0; i < code.length(); i++) {
+                    log[at + CODE_AT + i] = (byte) code.charAt(i); // ASCII (isCacheable)
+                }
+                System.arraycopy(packed, 0, log, at + CODE_AT + code.length(), packed.length);
                 int slot = slotOf(hash, code); // the code's earlier entry, if making room left it
                 if (slot < 0) {
                     growIndexIfNeeded();
@@ -264,7 +259,7 @@ final class LinkTable {
         void remove(String code, long hash) {
             long stamp = lock.writeLock();
             try {
-                int slot = slotOf(hash, code.getBytes(StandardCharsets.US_ASCII));
+                int slot = slotOf(hash, code);
                 if (slot >= 0) {
                     deleteAt(slot);
                 }
@@ -304,13 +299,8 @@ final class LinkTable {
             int written = 0;
             for (long next = tail; next < head; ) {
                 int at = (int) (next % log.length);
-                if (log.length - at < CODE_AT) {
-                    next += log.length - at;
-                    continue;
-                }
-                long hash = readLong(log, at + HASH_AT);
-                int size = readInt(log, at + SIZE_AT);
-                int slot = hash == 0 ? -1 : slotAt(hash, at);
+                int size = bytesAt(at);
+                int slot = liveSlotAt(at);
                 if (slot >= 0) {
                     System.arraycopy(log, at, grown, written, size);
                     positions[slot] = written;
@@ -329,19 +319,14 @@ final class LinkTable {
          */
         private void makeRoom(int nowSeconds) {
             int at = (int) (tail % log.length);
-            if (log.length - at < CODE_AT) {
-                tail += log.length - at; // too little room for an entry before the log's end: never written
-                return;
-            }
-            long hash = readLong(log, at + HASH_AT);
-            int size = readInt(log, at + SIZE_AT);
+            int size = bytesAt(at);
+            int slot = liveSlotAt(at);
             tail += size;
-            int slot = hash == 0 ? -1 : slotAt(hash, at);
             if (slot < 0) {
                 return; // padding, or a link removed or cached again since: its bytes are free
             }
             int end = (int) (head % log.length);
-            boolean expired = readInt(log, at + CACHED_AT) <= nowSeconds - lifespanSeconds();
+            boolean expired = readInt(log, at + CACHED_AT) <= nowSeconds - lifespanSeconds;
             if (used[slot] != 0 && !expired && log.length - end >= size) {
                 used[slot] = 0;
                 System.arraycopy(log, at, log, end, size);
@@ -355,7 +340,24 @@ final class LinkTable {
             }
         }
 
-        private int slotOf(long hash, byte[] code) {
+        /**
+         * The bytes from this place in the log to the next entry: the entry's size, or what is left before the log's
+         * end when that is too little for an entry (never written: the entry went to the log's start).
+         */
+        private int bytesAt(int at) {
+            return log.length - at < CODE_AT ? log.length - at : readInt(log, at + SIZE_AT);
+        }
+
+        /** The slot of the entry at this place in the log, or -1: padding, or a link removed or cached again since. */
+        private int liveSlotAt(int at) {
+            if (log.length - at < CODE_AT) {
+                return -1;
+            }
+            long hash = readLong(log, at + HASH_AT);
+            return hash == 0 ? -1 : slotAt(hash, at);
+        }
+
+        private int slotOf(long hash, String code) {
             int mask = hashes.length - 1;
             for (int slot = home(hash, mask); hashes[slot] != 0; slot = (slot + 1) & mask) {
                 if (hashes[slot] == hash && sameCode(log, positions[slot], code)) {
@@ -436,11 +438,6 @@ final class LinkTable {
                 }
             }
             return true;
-        }
-
-        private boolean sameCode(byte[] log, int at, byte[] code) {
-            return Arrays.equals(
-                    log, at + CODE_AT, at + CODE_AT + (log[at + CODE_LENGTH_AT] & 0xFF), code, 0, code.length);
         }
     }
 
