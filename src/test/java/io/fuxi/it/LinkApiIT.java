@@ -64,6 +64,53 @@ class LinkApiIT extends DeployedFuxi {
         assertEquals("", head.body());
     }
 
+    /**
+     * A single create is answered ahead of JAX-RS (SingleCreateFilter), one with an Idempotency-Key through it
+     * (LinksResource): both answers have the same status, headers and fields, and so do both paths' refusals.
+     */
+    @Test
+    void bothPathsOfACreateAnswerAlike() {
+        HttpResponse<String> direct = admin.create("{\"url\":\"https://example.com/paths/direct\"}");
+        HttpResponse<String> throughJaxRs = admin.send(admin.authorized("api/v1/links")
+                .header("Content-Type", "application/json; charset=UTF-8")
+                .header("Idempotency-Key", "both-paths-" + System.nanoTime())
+                .POST(HttpRequest.BodyPublishers.ofString("{\"url\":\"https://example.com/paths/jax-rs\"}")));
+        for (HttpResponse<String> created : List.of(direct, throughJaxRs)) {
+            assertEquals(201, created.statusCode(), created.body());
+            String code = Api.json(created).getString("code");
+            assertEquals(
+                    admin.request("api/v1/links/" + code).build().uri().toString(),
+                    created.headers().firstValue("Location").orElseThrow());
+            assertEquals(
+                    "application/json",
+                    created.headers().firstValue("Content-Type").orElseThrow());
+        }
+        assertEquals(Api.json(direct).keySet(), Api.json(throughJaxRs).keySet());
+
+        HttpResponse<String> again = admin.send(admin.authorized("api/v1/links")
+                .header("Content-Type", "Application/JSON;charset=utf-8")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"url\":\"https://example.com/paths/direct\"}")));
+        assertEquals(200, again.statusCode(), again.body());
+        assertEquals(
+                "/api/v1/links/" + Api.json(direct).getString("code"),
+                again.headers().firstValue("Content-Location").orElseThrow());
+
+        HttpResponse<String> anonymous = admin.send(admin.request("api/v1/links")
+                .header("Content-Type", "application/json")
+                .header("X-API-Key", "fuxi_not_a_key")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"url\":\"https://example.com/paths/no-key\"}")));
+        assertProblem(anonymous, 401, "Authorization");
+        assertEquals(
+                "Bearer realm=\"fuxi\"",
+                anonymous.headers().firstValue("WWW-Authenticate").orElseThrow());
+        HttpResponse<String> byHeader = admin.send(admin.request("api/v1/links")
+                .header("Content-Type", "application/json")
+                .header("X-API-Key", Api.ADMIN_KEY)
+                .POST(HttpRequest.BodyPublishers.ofString("{\"url\":\"https://example.com/paths/x-api-key\"}")));
+        assertEquals(201, byHeader.statusCode(), byHeader.body());
+        assertProblem(admin.create("{\"url\":\"ftp://example.com/paths\"}"), 400, "url");
+    }
+
     @Test
     void linkCanBeReadBackAsJson() {
         JsonObject created = admin.created("{\"url\":\"https://example.com/read-back\"}");

@@ -41,6 +41,7 @@ class RateLimitIT extends DeployedFuxi {
                 Long.parseLong(refused.headers().firstValue("Retry-After").orElseThrow());
         assertTrue(retryAfter >= 1 && retryAfter <= 2, "one call every 2 s: " + retryAfter);
 
+        assertProblem(slow.create("{\"url\":\"https://example.com/over-the-limit\"}"), 429, null);
         assertEquals(200, admin.get("api/v1/links").statusCode(), "other keys are not limited");
         assertEquals(302, admin.follow(code).statusCode(), "redirects are not limited");
         assertProblem(

@@ -60,7 +60,7 @@ public class DestinationsResource {
                 request.string("host").orElse(null),
                 request.string("kind").orElse(null),
                 request.string("note").orElse(null));
-        return Response.created(URI.create("/api/v1/destinations/" + rule.id()))
+        return Response.created(URI.create("v1/destinations/" + rule.id()))
                 .entity(rule.toJson())
                 .build();
     }

@@ -32,7 +32,7 @@ import java.io.UncheckedIOException;
 @ApplicationScoped
 public class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilter {
 
-    static final String HEADER = "Idempotency-Key";
+    public static final String HEADER = "Idempotency-Key";
     private static final String CLAIMED = IdempotencyFilter.class.getName() + ".claimed";
 
     @Inject

@@ -1,11 +1,14 @@
 package io.fuxi.links.boundary;
 
+import io.fuxi.links.control.CreateCounts;
 import io.fuxi.links.control.LinkRequest;
 import io.fuxi.platform.problem.ProblemException;
+import io.fuxi.platform.rest.JsonBody;
 import io.fuxi.security.boundary.Caller;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonValue;
+import java.io.InputStream;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -26,6 +29,23 @@ public class LinkCreation {
 
     @Inject
     Clock clock;
+
+    @Inject
+    CreateCounts counts;
+
+    /** A create as an API call sends it: its JSON body read and checked, and its outcome counted for the metrics. */
+    public Creation create(Caller caller, InputStream body) {
+        try {
+            Creation creation = create(caller, LinkRequest.from(JsonBody.read(body)));
+            if (creation.created()) {
+                counts.single();
+            }
+            return creation;
+        } catch (ProblemException refused) {
+            counts.refused();
+            throw refused;
+        }
+    }
 
     public Creation create(Caller caller, LinkRequest request) {
         caller.requireChanges();

@@ -4,7 +4,6 @@ import io.fuxi.idempotency.boundary.Idempotent;
 import io.fuxi.links.control.CreateCounts;
 import io.fuxi.links.control.LinkOptions;
 import io.fuxi.links.control.LinkPatch;
-import io.fuxi.links.control.LinkRequest;
 import io.fuxi.links.control.QrCode;
 import io.fuxi.platform.problem.InvalidFieldException;
 import io.fuxi.platform.problem.ProblemException;
@@ -73,13 +72,10 @@ public class LinksResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Idempotent
     public Response create(InputStream body) {
-        Creation creation = refusalCounted(() -> single.create(caller.get(), LinkRequest.from(JsonBody.read(body))));
-        if (creation.created()) {
-            counts.single();
-        }
+        Creation creation = single.create(caller.get(), body);
         JsonObject json = json(creation.link());
         return creation.created()
-                ? Response.created(URI.create("/api/v1/links/" + creation.link().code()))
+                ? Response.created(URI.create("v1/links/" + creation.link().code()))
                         .entity(json)
                         .build()
                 : Response.ok(json)

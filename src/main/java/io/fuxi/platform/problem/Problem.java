@@ -4,6 +4,7 @@ import io.fuxi.platform.rest.Jsons;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.ws.rs.core.Response;
+import java.util.Map;
 
 /** An RFC 9457 problem detail: status, title, detail and, for bad input, the offending field. */
 public record Problem(int status, String title, String detail, String field) {
@@ -33,13 +34,21 @@ public record Problem(int status, String title, String detail, String field) {
         return json.build();
     }
 
+    /** The headers its status calls for: a 503 says when to try again. */
+    public Map<String, String> headers() {
+        return status == 503 ? Map.of("Retry-After", String.valueOf(RETRY_AFTER_SECONDS)) : Map.of();
+    }
+
     /** Written as a String so that it goes out whatever the client's Accept header asked for. */
     public Response toResponse() {
+        return toResponse(headers());
+    }
+
+    /** The answer with these headers. */
+    public Response toResponse(Map<String, String> headers) {
         Response.ResponseBuilder response =
                 Response.status(status).type(MEDIA_TYPE).entity(toJson());
-        if (status == 503) {
-            response.header("Retry-After", RETRY_AFTER_SECONDS);
-        }
+        headers.forEach(response::header);
         return response.build();
     }
 }

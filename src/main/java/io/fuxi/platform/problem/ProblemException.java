@@ -2,6 +2,7 @@ package io.fuxi.platform.problem;
 
 import jakarta.ejb.ApplicationException;
 import jakarta.ws.rs.core.Response;
+import java.util.Map;
 
 /**
  * A failure the caller caused or must know about, answered as an RFC 9457 problem with its own status. An EJB
@@ -35,8 +36,13 @@ public class ProblemException extends RuntimeException {
         return new Problem(status, title, getMessage(), field);
     }
 
-    /** The whole answer; subclasses add the headers their status calls for. */
+    /** The headers of its answer; subclasses add those their status calls for. */
+    public Map<String, String> headers() {
+        return toProblem().headers();
+    }
+
+    /** The whole answer, for JAX-RS. */
     public Response toResponse() {
-        return toProblem().toResponse();
+        return toProblem().toResponse(headers());
     }
 }

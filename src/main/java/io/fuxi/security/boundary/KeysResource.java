@@ -44,7 +44,7 @@ public class KeysResource {
                 request.string("name").orElse(null),
                 request.string("role").orElse(null),
                 request.integer("rateLimitPerMinute").orElse(null));
-        return Response.created(URI.create("/api/v1/keys/" + created.key().id()))
+        return Response.created(URI.create("v1/keys/" + created.key().id()))
                 .entity(created.key().toJsonWithSecret(created.secret()))
                 .build();
     }

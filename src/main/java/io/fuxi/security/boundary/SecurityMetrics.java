@@ -17,6 +17,6 @@ public class SecurityMetrics {
         metrics.gauge(
                 "rate.limit.refusals",
                 "API calls refused by a key's or an address's rate limit, since the start",
-                ApiKeyFilter::refusals);
+                ApiKeyCheck::refusals);
     }
 }

@@ -1,7 +1,7 @@
 package io.fuxi.security.control;
 
 import io.fuxi.platform.problem.ProblemException;
-import jakarta.ws.rs.core.Response;
+import java.util.Map;
 
 /** Too many calls: the problem says when to try again, and so does the Retry-After header. */
 public class RateLimitedException extends ProblemException {
@@ -14,9 +14,7 @@ public class RateLimitedException extends ProblemException {
     }
 
     @Override
-    public Response toResponse() {
-        return Response.fromResponse(super.toResponse())
-                .header("Retry-After", retryAfterSeconds)
-                .build();
+    public Map<String, String> headers() {
+        return Map.of("Retry-After", String.valueOf(retryAfterSeconds));
     }
 }

@@ -1,0 +1,94 @@
+package io.fuxi.security.boundary;
+
+import io.fuxi.security.control.MissingKeyException;
+import io.fuxi.security.control.RateLimitedException;
+import io.fuxi.security.control.RateLimiter;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.Optional;
+import java.util.concurrent.atomic.LongAdder;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Every partner API call carries a key: {@code Authorization: Bearer <key>} or {@code X-API-Key: <key>}.
+ * Calls are rate-limited per key; calls without a valid key per client address, and once an address has used up
+ * its allowance its calls are refused before the database is asked about their keys. The limits hold across the
+ * nodes of a cluster (SharedRateLimits). Used by the JAX-RS resources' filter ({@link ApiKeyFilter}) and by the
+ * single creates answered ahead of JAX-RS.
+ */
+@ApplicationScoped
+public class ApiKeyCheck {
+
+    private static final LongAdder REFUSALS = new LongAdder();
+
+    private static final String BEARER = "Bearer ";
+
+    @Inject
+    KeyCache keys;
+
+    @Inject
+    KeyUse use;
+
+    @Inject
+    @ConfigProperty(name = "fuxi.api.rate-limit.per-key", defaultValue = "1200")
+    int perKeyPerMinute;
+
+    @Inject
+    @ConfigProperty(name = "fuxi.api.rate-limit.per-address", defaultValue = "60")
+    int perAddressPerMinute;
+
+    @Inject
+    SharedRateLimits limits;
+
+    /**
+     * The caller whose key the request carries, its call counted against the key's limit; or a problem: 401 for a
+     * missing or unknown key, 429 for a key or an address that has used up its calls.
+     */
+    public Caller caller(HttpServletRequest request) {
+        RateLimiter limiter = limits.limiter();
+        String address = "address:" + request.getRemoteAddr();
+        if (limiter.isExhausted(address)) {
+            throw refused(
+                    limiter.take(address, perAddressPerMinute),
+                    "Too many calls without a valid API key from this address.");
+        }
+        Optional<Caller> caller = secret(request).flatMap(keys::authenticate);
+        if (caller.isEmpty()) {
+            long wait = limiter.take(address, perAddressPerMinute);
+            throw wait > 0
+                    ? refused(wait, "Too many calls without a valid API key from this address.")
+                    : new MissingKeyException();
+        }
+        Caller who = caller.get();
+        long wait = limiter.take(
+                "key:" + who.keyId(), who.rateLimitPerMinute() == null ? perKeyPerMinute : who.rateLimitPerMinute());
+        if (wait > 0) {
+            throw refused(wait, "This API key has used up its calls for now.");
+        }
+        use.used(who.keyId());
+        return who;
+    }
+
+    /** Calls refused by a rate limit since the start. */
+    public static long refusals() {
+        return REFUSALS.sum();
+    }
+
+    private static RateLimitedException refused(long retryAfterSeconds, String detail) {
+        REFUSALS.increment();
+        return new RateLimitedException(Math.max(1, retryAfterSeconds), detail);
+    }
+
+    private static Optional<String> secret(HttpServletRequest request) {
+        String authorization = request.getHeader("Authorization");
+        if (authorization != null && authorization.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
+            return nonBlank(authorization.substring(BEARER.length()).trim());
+        }
+        return nonBlank(request.getHeader("X-API-Key"));
+    }
+
+    private static Optional<String> nonBlank(String value) {
+        return value == null || value.isBlank() || value.length() > 200 ? Optional.empty() : Optional.of(value.trim());
+    }
+}
