@@ -94,7 +94,7 @@ mariadb_pid=$(pgrep -f "mariadbd.*$work/fuxi-data/" | head -1)
 [ -n "$mariadb_pid" ] || { echo "the embedded MariaDB's process was not found"; exit 1; }
 server_pid() { case $1 in fuxi) echo "$payara_pid" ;; ceiling) echo "$CEILING_PID" ;; esac; }
 # micros SECONDS_BEFORE SECONDS_AFTER REQUESTS_PER_SECOND: CPU microseconds per request of a round
-micros() { echo "scale=1; ($2 - $1) * 1000000 / ($3 * $DURATION)" | bc; }
+micros() { echo "scale=1; ($2 - $1) * 1000000 / ($3 * $DURATION)" | bc | sed "s/^\./0./"; }
 echo "warming up redirects..."
 for target in nginx ceiling fuxi; do redirect $target 10 > /dev/null; done
 for round in $(seq 1 "$ROUNDS"); do
@@ -107,7 +107,7 @@ for round in $(seq 1 "$ROUNDS"); do
     if [ $target = fuxi ]; then
       micros "$db" "$(cpu_seconds "$mariadb_pid")" "${figures%% *}" >> "$work/redirect-cpu-mariadb.txt"
     elif [ $target = ceiling ]; then # what MariaDB does by itself while Fuxi has nothing to do
-      echo "scale=2; ($(cpu_seconds "$mariadb_pid") - $db) / $DURATION" | bc >> "$work/mariadb-idle-cores.txt"
+      echo "scale=2; ($(cpu_seconds "$mariadb_pid") - $db) / $DURATION" | bc | sed "s/^\./0./" >> "$work/mariadb-idle-cores.txt"
     fi
   done
 done
