@@ -9,6 +9,7 @@
 #   bench/profile.sh creates           # 90 s of warm-up, 20 s profiled at 16 connections
 #   bench/profile.sh bulk              # 40 s of warm-up, 20 s profiled: 1,000 links a call, 2 calls at a time
 #   BENCH_TOP=80 bench/profile.sh redirects
+#   BENCH_EVENT=alloc bench/profile.sh creates   # which methods allocate on the heap, instead of the CPU
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source bench/lib.sh
@@ -50,10 +51,10 @@ elif [ "$KIND" = bulk ]; then
 else
   load 90 > /dev/null
 fi
-profiler "start,event=cpu,interval=1ms"
+if [ "${BENCH_EVENT:-cpu}" = cpu ]; then profiler "start,event=cpu,interval=1ms"; else profiler "start,event=$BENCH_EVENT"; fi
 requests=$(load 20 | awk '$1 == "Requests/sec:" { print $2 }')
 profiler "stop,file=$work/$KIND.collapsed,collapsed"
-echo "$requests $KIND/s while profiled; collapsed stacks in $work/$KIND.collapsed (1 sample = 1 ms of CPU)"
+echo "$requests $KIND/s while profiled; collapsed stacks in $work/$KIND.collapsed (event ${BENCH_EVENT:-cpu}; a cpu sample is 1 ms)"
 awk -v top="${BENCH_TOP:-50}" '{
     n = $NF; $NF = ""; total += n; split($0, frames, ";"); delete seen
     for (i in frames) { f = frames[i]; sub(/ +$/, "", f); if (!(f in seen)) { seen[f] = 1; inclusive[f] += n } }
