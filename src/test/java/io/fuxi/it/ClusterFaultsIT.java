@@ -96,8 +96,8 @@ class ClusterFaultsIT {
         }
         // a run records its finish after its last delete, and the survivor's timer may run again, empty, before we
         // look: count what the survivor's runs purged since the kill instead of reading its last run
-        String survivor = expiry(other).getString("node");
         JsonObject expiry = expiry(other);
+        String survivor = expiry.getString("node");
         while (!(survivor.equals(lastFinishedAnywhere(expiry).getString("node", ""))
                         && purgedSince(expiry, purgedBefore) > 0)
                 && Instant.now().isBefore(deadline)) {

@@ -8,7 +8,7 @@ import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.util.Map;
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Semaphore;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -20,8 +20,10 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  */
 public class ApiBulkhead extends HttpFilter {
 
-    private static final Problem BUSY = new Problem(
-            503, "Service Unavailable", "Too many API calls in progress on this node; try again shortly.", null);
+    private static final byte[] BUSY = new Problem(
+                    503, "Service Unavailable", "Too many API calls in progress on this node; try again shortly.", null)
+            .toJson()
+            .getBytes(StandardCharsets.UTF_8);
 
     @Inject
     @ConfigProperty(name = "fuxi.api.max-concurrent", defaultValue = "64")
@@ -38,7 +40,11 @@ public class ApiBulkhead extends HttpFilter {
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws IOException, ServletException {
         if (!permits.tryAcquire()) {
-            ProblemAnswers.write(response, BUSY, Map.of("Retry-After", "1"));
+            response.setStatus(503);
+            response.setHeader("Retry-After", "1");
+            response.setContentType(Problem.MEDIA_TYPE);
+            response.setContentLength(BUSY.length);
+            response.getOutputStream().write(BUSY);
             return;
         }
         try {

@@ -20,7 +20,7 @@ public final class ProblemAnswers {
         write(response, problem, problem.headers());
     }
 
-    public static void write(HttpServletResponse response, Problem problem, Map<String, String> headers)
+    private static void write(HttpServletResponse response, Problem problem, Map<String, String> headers)
             throws IOException {
         byte[] body = problem.toJson().getBytes(StandardCharsets.UTF_8);
         response.setStatus(problem.status());
