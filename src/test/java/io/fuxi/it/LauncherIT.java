@@ -114,6 +114,7 @@ class LauncherIT {
                 api.send(api.request("api/v1/links/" + code).header("Authorization", "Bearer " + key));
         assertEquals(CLICKS, Api.json(read).getInt("totalClicks"), "a graceful stop loses no click");
         assertPayaraMapsTheClassDataArchive(second);
+        assertTheRestartKnowsTheLastDaysUrls(api, key, "https://example.com/kept", code);
         second.stop();
     }
 
@@ -274,6 +275,30 @@ class LauncherIT {
                 .POST(HttpRequest.BodyPublishers.ofString("{\"url\":\"" + url + "\"}")));
     }
 
+    /**
+     * A restarted node reads the keys and URL hashes of the last day's links into its same-URL filter at its first
+     * create (ADR 41). Once the filter answers creates, a URL made before the restart still gets the link made then:
+     * the filter sends it to the database.
+     */
+    private static void assertTheRestartKnowsTheLastDaysUrls(Api api, String key, String url, String code)
+            throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        for (int made = 0; sample(api, "fuxi_same_url_lookups", "answer=\"filter\"") == 0; made++) {
+            assertTrue(System.nanoTime() < deadline, "the same-URL filter did not answer within 30 s of a create");
+            HttpResponse<String> other = create(api, key, "https://example.com/after-the-restart/" + made);
+            assertEquals(201, other.statusCode(), other.body());
+            Thread.sleep(100);
+        }
+        long asked = sample(api, "fuxi_same_url_lookups", "answer=\"database\"");
+        HttpResponse<String> again = create(api, key, url);
+        assertEquals(200, again.statusCode(), again.body());
+        assertEquals(code, Api.json(again).getString("code"));
+        assertEquals(
+                asked + 1,
+                sample(api, "fuxi_same_url_lookups", "answer=\"database\""),
+                "the filter knew the URL from before the restart");
+    }
+
     /** The EJB timers run without Payara's Hazelcast (ADR 23): the expiry purge, due every 5 s here, has run. */
     private static void assertScheduledJobsRun(Api api) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
@@ -287,9 +312,15 @@ class LauncherIT {
 
     /** The application metric's value, from the Prometheus scrape. */
     private static long sample(Api api, String name) {
+        return sample(api, name, "");
+    }
+
+    /** The sample of the metric whose labels contain {@code label} (as {@code answer="filter"}). */
+    private static long sample(Api api, String name, String label) {
         HttpResponse<String> scrape = api.send(api.request("metrics?scope=application"));
         assertEquals(200, scrape.statusCode(), scrape.body());
-        Matcher sample = Pattern.compile("^" + name + "(?:\\{[^}]*})? (\\S+)$", Pattern.MULTILINE)
+        String labels = label.isEmpty() ? "(?:\\{[^}]*})?" : "\\{[^}]*" + Pattern.quote(label) + "[^}]*}";
+        Matcher sample = Pattern.compile("^" + name + labels + " (\\S+)$", Pattern.MULTILINE)
                 .matcher(scrape.body());
         assertTrue(sample.find(), "no " + name + " in " + scrape.body());
         return (long) Double.parseDouble(sample.group(1));

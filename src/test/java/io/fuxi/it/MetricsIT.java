@@ -39,6 +39,8 @@ class MetricsIT extends DeployedFuxi {
             "fuxi_creates{kind=single}",
             "fuxi_creates{kind=bulk-item}",
             "fuxi_creates{kind=refused}",
+            "fuxi_same_url_lookups{answer=filter}",
+            "fuxi_same_url_lookups{answer=database}",
             "fuxi_database_errors",
             "fuxi_pool_loaded",
             "fuxi_pool_handed_out",
@@ -114,6 +116,12 @@ class MetricsIT extends DeployedFuxi {
         assertGrew(before, after, "fuxi_creates{kind=single}", 3);
         assertGrew(before, after, "fuxi_creates{kind=bulk-item}", 150);
         assertGrew(before, after, "fuxi_creates{kind=refused}", 2);
+        assertEquals( // each single create above asks for a new link or sets an expiry: none asks for an earlier link
+                before.get("fuxi_same_url_lookups{answer=filter}")
+                        + before.get("fuxi_same_url_lookups{answer=database}")
+                        + 150,
+                after.get("fuxi_same_url_lookups{answer=filter}") + after.get("fuxi_same_url_lookups{answer=database}"),
+                "each create of the bulk call asked once, by the filter or the database");
         assertGrew(before, after, "fuxi_clicks{state=counted}", 2);
         assertGrew(before, after, "fuxi_clicks{state=flushed}", 2);
         assertGrew(before, after, "fuxi_purge_runs", 1);

@@ -30,15 +30,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * Writes checked creates, of one caller or of several, on a connection whose transaction the caller runs: the one
  * place a link row is inserted, for single creates ({@link CreateBatches}, on its writers' own connections) and bulk
  * calls ({@link LinkWriter}, in the call's transaction) alike. A recent link of the same key for the same URL answers
- * instead of a new one, and a taken alias gets its problem; both are found with one query per key and one in all. The
- * new links and their search words go in as multi-row inserts ({@link RowInserts}); the caller announces
- * them once committed. Who made a link goes in its row; its history has no row for the creation (ADR 36).
+ * instead of a new one, and a taken alias gets its problem; both are found with one query per key and one in all, the
+ * first only for URLs that this node's same-URL filter cannot rule out (ADR 41). The new links and their search words
+ * go in as multi-row inserts ({@link RowInserts}); the caller announces them once committed. Who made a link goes in
+ * its row; its history has no row for the creation (ADR 36).
  */
 @ApplicationScoped
 public class LinkInserts {
@@ -57,6 +57,9 @@ public class LinkInserts {
 
     @Inject
     Clock clock;
+
+    @Inject
+    RecentUrls recentUrls;
 
     /**
      * One result per create, in order, written with multi-row inserts per table. An alias that another transaction took
@@ -108,6 +111,7 @@ public class LinkInserts {
                         BulkResult.failed(new AliasTakenException(create.alias().get()).toProblem()));
             } else {
                 Link link = newLink(create);
+                recentUrls.add(link.ownerKeyId(), link.urlHash(), link.createdAt());
                 LinkView view = LinkView.of(link, options);
                 links.add(link);
                 linkRows.add(linkRow(link, create.caller().actor()));
@@ -152,14 +156,23 @@ public class LinkInserts {
                 create.request().forwardQuery().orElse(null));
     }
 
-    /** The newest recent, live link of each key for each URL asked with "the same link is fine": a query per key. */
+    /**
+     * The newest recent, live link of each key for each URL asked with "the same link is fine": a query per key, for
+     * the URLs the same-URL filter cannot rule out (ADR 41).
+     */
     private Map<SameUrl, LinkView> recentLinksFor(Connection connection, Collection<CheckedCreate> creates, Instant now)
             throws SQLException {
-        Map<Long, List<byte[]>> hashesByOwner = creates.stream()
-                .filter(create -> create.request().acceptsExistingLink())
-                .collect(Collectors.groupingBy(
-                        create -> create.caller().keyId(),
-                        Collectors.mapping(create -> Link.hashOf(create.url()), Collectors.toList())));
+        Map<Long, List<byte[]>> hashesByOwner = new HashMap<>();
+        for (CheckedCreate create : creates) {
+            if (!create.request().acceptsExistingLink()) {
+                continue;
+            }
+            long owner = create.caller().keyId();
+            byte[] hash = Link.hashOf(create.url());
+            if (recentUrls.mayHave(owner, hash)) {
+                hashesByOwner.computeIfAbsent(owner, key -> new ArrayList<>()).add(hash);
+            }
+        }
         Map<SameUrl, LinkView> newest = new HashMap<>();
         for (Map.Entry<Long, List<byte[]>> owner : hashesByOwner.entrySet()) {
             for (Link link : recentLinks(connection, owner.getKey(), owner.getValue(), now)) {

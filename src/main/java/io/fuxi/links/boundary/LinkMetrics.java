@@ -7,7 +7,10 @@ import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
-/** fuxi.creates{kind=single|bulk-item|refused}: links made through the API, and creates refused, since the start. */
+/**
+ * fuxi.creates{kind=single|bulk-item|refused}: links made through the API, and creates refused, since the start;
+ * fuxi.same_url_lookups{answer=filter|database}: where creates found out whether the key made a link for the URL.
+ */
 @ApplicationScoped
 public class LinkMetrics {
 
@@ -22,5 +25,10 @@ public class LinkMetrics {
         metrics.gauge("creates", description, counts::singles, "kind", "single");
         metrics.gauge("creates", description, counts::bulkItems, "kind", "bulk-item");
         metrics.gauge("creates", description, counts::refusals, "kind", "refused");
+        String lookups =
+                "Creates that asked whether their key made a link for the URL in the last day, since the start,"
+                        + " by what answered: the same-URL filter or the database";
+        metrics.gauge("same_url_lookups", lookups, counts::sameUrlFromFilter, "answer", "filter");
+        metrics.gauge("same_url_lookups", lookups, counts::sameUrlFromDatabase, "answer", "database");
     }
 }

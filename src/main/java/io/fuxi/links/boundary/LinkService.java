@@ -71,6 +71,9 @@ public class LinkService {
     LinkWordIndex words;
 
     @Inject
+    RecentUrls recentUrls;
+
+    @Inject
     LinkSearch search;
 
     @Inject
@@ -151,6 +154,7 @@ public class LinkService {
             words.remove(List.of(link)); // the words of the URL it had
             link.changeUrl(url);
             words.add(List.of(link));
+            recentUrls.add(link.ownerKeyId(), link.urlHash(), link.createdAt()); // creates of the URL may get it
         });
         patch.expiresAt()
                 .map(asked -> new LinkLifetime(options)

@@ -3,13 +3,18 @@ package io.fuxi.links.control;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.concurrent.atomic.LongAdder;
 
-/** Creates since the start: single links made, bulk items made, and creates refused with a problem. */
+/**
+ * Creates since the start: single links made, bulk items made, and creates refused with a problem; and where creates
+ * learnt whether their key had made a link for the same URL: from the same-URL filter or from the database (ADR 41).
+ */
 @ApplicationScoped
 public class CreateCounts {
 
     private final LongAdder single = new LongAdder();
     private final LongAdder bulkItems = new LongAdder();
     private final LongAdder refused = new LongAdder();
+    private final LongAdder sameUrlFromFilter = new LongAdder();
+    private final LongAdder sameUrlFromDatabase = new LongAdder();
 
     public void single() {
         single.increment();
@@ -24,6 +29,10 @@ public class CreateCounts {
         refused.increment();
     }
 
+    public void sameUrlAsked(boolean filterAnswered) {
+        (filterAnswered ? sameUrlFromFilter : sameUrlFromDatabase).increment();
+    }
+
     public long singles() {
         return single.sum();
     }
@@ -34,5 +43,13 @@ public class CreateCounts {
 
     public long refusals() {
         return refused.sum();
+    }
+
+    public long sameUrlFromFilter() {
+        return sameUrlFromFilter.sum();
+    }
+
+    public long sameUrlFromDatabase() {
+        return sameUrlFromDatabase.sum();
     }
 }
