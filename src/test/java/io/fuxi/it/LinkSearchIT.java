@@ -39,6 +39,31 @@ class LinkSearchIT extends DeployedFuxi {
         assertProblem(kim.get("api/v1/links?q=" + "a".repeat(201)), 400, "q");
     }
 
+    /** Words in most URLs (com, www, html…) have no index rows (ADR 42): a search for them reads the links instead. */
+    @Test
+    void wordsTheIndexLeavesOutAreFoundAllTheSame() {
+        Api rae = admin.newPartner("rae");
+        String shop = rae.created("{\"url\":\"https://www.shop.example.com/index.html\"}")
+                .getString("code");
+        String comet =
+                rae.created("{\"url\":\"https://comet.example/org/news\"}").getString("code");
+        String other = rae.created("{\"url\":\"https://other.example/page\"}").getString("code");
+
+        assertEquals(List.of("example", "index", "shop"), wordsOf(shop), "no rows for www, com and html");
+        assertEquals(List.of("comet", "example", "news"), wordsOf(comet));
+        assertEquals(List.of(shop), codes(rae, "www"));
+        assertEquals(List.of(shop), codes(rae, "example.com"));
+        assertEquals(List.of(comet, shop), codes(rae, "co"), "co begins comet and com");
+        assertEquals(List.of(comet), codes(rae, "comet"));
+        assertEquals(List.of(shop), codes(rae, "htm"));
+        assertEquals(List.of(comet), codes(rae, "org news"));
+        assertEquals(List.of(), codes(rae, "com/shop"), "the parts are still checked");
+        assertEquals(List.of(other, comet, shop), codes(rae, "example"));
+
+        assertEquals(204, rae.delete("api/v1/links/" + shop).statusCode());
+        assertEquals(List.of(), codes(rae, "www"));
+    }
+
     @Test
     void changesAndDeletesReachTheIndex() {
         Api max = admin.newPartner("max");

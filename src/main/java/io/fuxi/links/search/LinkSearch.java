@@ -14,11 +14,12 @@ import java.util.stream.Collectors;
 /**
  * Finds an owner's links by URL text (see {@link SearchTerm}), newest first, without scanning all of them.
  *
- * <p>Each word of the term is first counted in the word index, up to {@value #FEW}. When the rarest word has at
- * most that many links, the search reads only those links; so a rare or absent term costs at most {@value #FEW}
- * index rows whatever the owner's size. When every word is common, matches are dense, and the owner's links are
- * read newest first until the page is full. Either way the database checks the parts of the term and this class
- * the words, on rows read in chunks by key, so both plans give the same answer.
+ * <p>Each word of the term the index keeps ({@link UrlWords#isIndexed}) is first counted in it, up to {@value #FEW}.
+ * When the rarest word has at most that many links, the search reads only those links; so a rare or absent term costs
+ * at most {@value #FEW} index rows whatever the owner's size. When every word is common, or one the index leaves out
+ * (such as {@code com}, or {@code co}, which begins it), matches are dense, and the owner's links are read newest first
+ * until the page is full. Either way the database checks the parts of the term and this class the words, on rows read
+ * in chunks by key, so both plans give the same answer.
  */
 @Dependent
 public class LinkSearch {
@@ -40,10 +41,12 @@ public class LinkSearch {
             return List.of();
         }
         Map<String, Integer> counts = term.words().stream()
+                .filter(word -> UrlWords.isIndexed(word, term.isWhole(word)))
                 .collect(Collectors.toMap(word -> word, word -> linksWith(owners, word, term.isWhole(word))));
-        String rarest =
-                term.words().stream().min(Comparator.comparing(counts::get)).orElseThrow();
-        String driver = counts.get(rarest) <= FEW ? rarest : null;
+        String driver = counts.keySet().stream()
+                .min(Comparator.comparing(counts::get))
+                .filter(rarest -> counts.get(rarest) <= FEW)
+                .orElse(null);
         List<Link> matches = new ArrayList<>();
         Link last = null;
         while (matches.size() < first + max) {

@@ -11,6 +11,8 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Keeps the search index (table link_word) in step with the links, in the caller's transaction: every new link's words
@@ -32,31 +34,32 @@ public class LinkWordIndex {
     EntityManager em;
 
     public void add(Collection<Link> links) {
-        RowInserts.insert(em, INSERT, rows(links));
+        RowInserts.insert(em, INSERT, rows(links, UrlWords::indexed));
     }
 
     /** The rows of the new links' words, for a caller that inserts them with other rows. */
     public static RowInserts.Rows wordsOf(Collection<Link> links) {
-        return new RowInserts.Rows(INSERT, rows(links));
+        return new RowInserts.Rows(INSERT, rows(links, UrlWords::indexed));
     }
 
     /**
      * Drops the words of links as they are stored: their URL, owner and creation time as read from the database.
-     * Before a link's URL changes, or as it goes.
+     * Before a link's URL changes, or as it goes. Every word of the URL is tried, the unindexed ones too: rows made
+     * before they were left out may be there.
      */
     public void remove(Collection<Link> links) {
-        RowDeletes.byKey(em, "link_word", KEY, rows(links));
+        RowDeletes.byKey(em, "link_word", KEY, rows(links, UrlWords::of));
     }
 
     /** {@link #remove}, on a connection whose transaction the caller runs. */
     public static void remove(Connection connection, Collection<Link> links) throws SQLException {
-        RowDeletes.byKey(connection, "link_word", KEY, rows(links));
+        RowDeletes.byKey(connection, "link_word", KEY, rows(links, UrlWords::of));
     }
 
-    private static List<Object[]> rows(Collection<Link> links) {
+    private static List<Object[]> rows(Collection<Link> links, Function<String, Set<String>> wordsOfUrl) {
         List<Object[]> rows = new ArrayList<>();
         for (Link link : links) {
-            for (String word : UrlWords.of(link.url())) {
+            for (String word : wordsOfUrl.apply(link.url())) {
                 rows.add(new Object[] {link.ownerKeyId(), word, link.createdAt(), link.code()});
             }
         }

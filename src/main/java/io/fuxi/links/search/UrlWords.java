@@ -16,11 +16,33 @@ public final class UrlWords {
     public static final int MAX_WORD_LENGTH = 32;
     public static final int MAX_WORDS = 32;
 
+    /**
+     * Words in most URLs, which narrow no search: the index keeps no row for them (ADR 42), so a search word that is
+     * one of them, or begins one, reads the owner's links instead of the index. Rows written before the list may
+     * stay; no search reads them, and a link's words are removed with these included.
+     */
+    static final Set<String> UNINDEXED = Set.of("www", "com", "org", "net", "html", "htm", "php");
+
     private UrlWords() {}
 
     public static Set<String> of(String url) {
         int schemeEnd = url.indexOf("://");
         return words(url.substring(schemeEnd < 0 ? 0 : schemeEnd + 3), MAX_WORDS);
+    }
+
+    /** The words of the URL that the search index keeps: {@link #of} without the {@link #UNINDEXED} ones. */
+    public static Set<String> indexed(String url) {
+        Set<String> words = of(url);
+        words.removeAll(UNINDEXED);
+        return words;
+    }
+
+    /**
+     * Whether the index holds every link with the word (whole) or with a word that begins with it: no unindexed word
+     * is it, or begins with it.
+     */
+    static boolean isIndexed(String word, boolean whole) {
+        return whole ? !UNINDEXED.contains(word) : UNINDEXED.stream().noneMatch(common -> common.startsWith(word));
     }
 
     /** The words of any text, split and cut the same way as a URL's, at most {@code limit} of them. */

@@ -25,6 +25,28 @@ class UrlWordsTest {
     }
 
     @Test
+    void theIndexLeavesOutWordsInMostUrls() {
+        assertEquals(
+                List.of("example", "shop", "index"),
+                List.copyOf(UrlWords.indexed("https://WWW.Example.com/shop/index.html")));
+        assertEquals(
+                List.of("www", "example", "com", "shop", "index", "html"),
+                List.copyOf(UrlWords.of("https://WWW.Example.com/shop/index.html")),
+                "a link's words are still all of them");
+    }
+
+    @Test
+    void aSearchWordThatIsOrBeginsAnUnindexedWordCannotUseTheIndex() {
+        assertEquals(false, UrlWords.isIndexed("com", true));
+        assertEquals(false, UrlWords.isIndexed("com", false));
+        assertEquals(false, UrlWords.isIndexed("co", false), "co begins com: the index lacks links with com only");
+        assertEquals(true, UrlWords.isIndexed("co", true), "a whole co is no com");
+        assertEquals(true, UrlWords.isIndexed("comet", false));
+        assertEquals(true, UrlWords.isIndexed("example", false));
+        assertEquals(false, UrlWords.isIndexed("h", false));
+    }
+
+    @Test
     void longWordsAreCutAndAUrlKeepsItsFirstWords() {
         String longWord = "a".repeat(100);
         assertEquals(
