@@ -39,7 +39,7 @@ record LaunchSettings(
                 Optional.ofNullable(env.get("FUXI_DB_URL")).filter(url -> !url.isBlank()),
                 (int) whole(env, "FUXI_EMBEDDED_DB_PORT", 0, 0, 65535),
                 (int) whole(
-                        env, "FUXI_EMBEDDED_DB_BUFFER_POOL_MB", EmbeddedDatabase.DEFAULT_BUFFER_POOL_MB, 16, 1 << 20),
+                        env, "FUXI_EMBEDDED_DB_BUFFER_POOL_MB", EmbeddedDatabase.defaultBufferPoolMb(), 16, 1 << 20),
                 env.getOrDefault("FUXI_JAVA_OPTS", "-Xmx512m"),
                 Duration.ofSeconds(whole(env, "FUXI_START_TIMEOUT_SECONDS", 300, 1, 86_400)),
                 whole(env, "FUXI_LOG_FILE_MB", 50, 1, 1 << 20) << 20,

@@ -21,7 +21,7 @@ public final class TestDatabase {
         if (server == null) {
             Path dir = Path.of(System.getProperty("fuxi.it.dir", "target/it")).resolve("mariadb");
             deleteRecursively(dir);
-            server = EmbeddedDatabase.start(Path.of("target/mariadb"), dir, 0, EmbeddedDatabase.DEFAULT_BUFFER_POOL_MB);
+            server = EmbeddedDatabase.start(Path.of("target/mariadb"), dir, 0, EmbeddedDatabase.SMALL_BUFFER_POOL_MB);
             System.setProperty("fuxi.it.db.url", server.jdbcUrl("fuxi"));
         }
     }

@@ -33,6 +33,16 @@ class EmbeddedDatabaseTest {
         assertEquals("no message", EmbeddedDatabase.firstError(null));
     }
 
+    @Test
+    void theBufferPoolIsAnEighthOfTheMachinesMemoryWithinBounds() {
+        long gib = 1L << 30;
+        assertEquals(256, EmbeddedDatabase.defaultBufferPoolMb(gib), "at least 256 MB");
+        assertEquals(256, EmbeddedDatabase.defaultBufferPoolMb(2 * gib));
+        assertEquals(1024, EmbeddedDatabase.defaultBufferPoolMb(8 * gib));
+        assertEquals(3072, EmbeddedDatabase.defaultBufferPoolMb(24 * gib));
+        assertEquals(4096, EmbeddedDatabase.defaultBufferPoolMb(256 * gib), "at most 4 GB");
+    }
+
     @TempDir
     Path dir;
 

@@ -58,7 +58,10 @@ class LaunchSettingsTest {
                 512,
                 LaunchSettings.from(Map.of("FUXI_EMBEDDED_DB_BUFFER_POOL_MB", "512"))
                         .embeddedDbBufferPoolMb());
-        assertEquals(256, LaunchSettings.from(Map.of()).embeddedDbBufferPoolMb());
+        assertEquals(
+                EmbeddedDatabase.defaultBufferPoolMb(),
+                LaunchSettings.from(Map.of()).embeddedDbBufferPoolMb(),
+                "an eighth of this machine's memory, within bounds");
         assertEquals(-1, LaunchSettings.from(Map.of()).keepAliveRequests(), "no limit by default");
         assertEquals(
                 "FUXI_HTTP_KEEP_ALIVE_REQUESTS is \"0\": it takes a whole number from 1 to 2,147,483,647, or -1 for no"
