@@ -48,9 +48,8 @@ ceiling_start=$(awk '{ print $1 }' "$work/starts.txt" | median)
 first_start=$(awk '{ print $2 }' "$work/starts.txt" | median)
 restart=$(awk '{ print $3 }' "$work/starts.txt" | median)
 start_ceiling "$work/ceiling.log"
-# The measured Fuxi gets its codes up front, as the README advises for production: bulk calls at 22,000 links/s took
-# the 50,000 codes of the default low-water mark in about 2 s, before a batch of a million could load (3-5 s), and
-# the calls in between were refused (5a85252's run). What creates and bulk cost is measured, not the pool's top-up.
+# The measured Fuxi gets its codes up front, as the README advises for production: what creates and bulk cost is
+# measured, not the pool's top-ups (which keep up with bulk calls since ADR 43, but share the two cores with them).
 start_fuxi "$work/fuxi-data" FUXI_CODES_INITIAL_BATCH_SIZE=6000000
 start_nginx "$work"
 echo "medians of $START_ROUNDS: trivial WAR ready in ${ceiling_start}s; Fuxi in ${first_start}s (first start), ${restart}s (restart)"

@@ -18,9 +18,11 @@ import javax.sql.DataSource;
  * Generates batches of codes from the {@link CodePermutation} and bulk-loads them into the code table.
  * <p>
  * Restart-safe: a batch first reserves its permutation positions and sequence numbers in one transaction; rows
- * then go in as multi-row inserts, each chunk committed together with the batch's progress counter, so a batch
- * interrupted half-way is resumed from exactly where it stopped, never loaded twice. Only one generator runs in
- * the whole cluster: it holds the {@link PoolLock}.
+ * then go in as multi-row inserts, each chunk committed together with the batch's progress counter and the pool's
+ * {@code loaded_seq}, so a batch's codes can be handed out as they arrive (ADR 43) and a batch interrupted half-way
+ * is resumed from exactly where it stopped, never loaded twice. Only one generator runs in the whole cluster: it
+ * holds the {@link PoolLock}, which the recycler takes too and which it does not append under while a batch is
+ * unfinished.
  */
 @ApplicationScoped
 public class CodeBatchGenerator {
@@ -144,6 +146,8 @@ public class CodeBatchGenerator {
                 recordProgress.setLong(1, loaded);
                 recordProgress.setLong(2, batch.id);
                 recordProgress.executeUpdate();
+                PoolRows.setLoadedSeq(
+                        connection, batch.firstSeq + loaded - 1); // last: the pool's row is locked briefly
                 connection.commit();
                 progress.loaded(loaded);
             }

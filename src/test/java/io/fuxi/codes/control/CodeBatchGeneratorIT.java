@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.fuxi.codes.boundary.CodeRecycling;
 import io.fuxi.it.Rows;
 import io.fuxi.it.TestDatabase;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
 import javax.sql.DataSource;
@@ -71,9 +73,17 @@ class CodeBatchGeneratorIT {
         long loaded = awaitProgress();
         rows.execute("KILL CONNECTION " + rows.number("SELECT IS_USED_LOCK('fuxi.code-pool.generator')"));
         assertThrows(Exception.class, interrupted::join);
-        assertTrue(loaded > 0 && rows.number("SELECT loaded FROM code_batch WHERE id = 2") < 2_000_000);
+        long committed = rows.number("SELECT loaded FROM code_batch WHERE id = 2");
+        assertTrue(loaded > 0 && committed >= loaded && committed < 2_000_000);
         assertEquals(
-                50_000, rows.number("SELECT loaded_seq FROM code_pool_state"), "an unfinished batch is not handed out");
+                50_000 + committed,
+                rows.number("SELECT loaded_seq FROM code_pool_state"),
+                "the committed chunks of an unfinished batch are handed out, and nothing past them");
+        assertEquals(50_000 + committed, rows.number("SELECT COUNT(*) FROM code_pool"));
+        rows.execute("INSERT INTO recycled_code (code, purged_at) SELECT code, UTC_TIMESTAMP(3) - INTERVAL 1 DAY"
+                + " FROM code_pool WHERE seq <= 3");
+        CodeRecycling recycling = new CodeRecycling(database);
+        assertEquals(0, recycling.release(Duration.ZERO), "the unfinished batch's sequence numbers come first");
 
         assertTrue(generator.generate(0, 0, 10));
 
@@ -82,6 +92,9 @@ class CodeBatchGeneratorIT {
         assertEquals(2_050_000, rows.number("SELECT MAX(seq) FROM code_pool"));
         assertEquals(2_050_000, rows.number("SELECT loaded_seq FROM code_pool_state"));
         assertEquals(0, rows.number("SELECT COUNT(*) FROM code_batch WHERE finished_at IS NULL"));
+        assertEquals(3, recycling.release(Duration.ZERO));
+        assertEquals(2_050_003, rows.number("SELECT loaded_seq FROM code_pool_state"));
+        assertEquals(2_050_003, rows.number("SELECT MAX(seq) FROM code_pool"));
     }
 
     @Test
