@@ -35,14 +35,24 @@ public class LinkCache {
 
     /**
      * What the default bound allows a cached link of the heap, with ample room: the cache then stays within a quarter
-     * of the heap (the bytes a link takes are in docs/scaling.md).
+     * of the heap beyond {@link #PLATFORM_HEAP_BYTES} (the bytes a link takes are in docs/scaling.md).
      */
     static final long CACHED_LINK_BYTES = 500;
+
+    /**
+     * The heap that Payara and Fuxi themselves hold (about 120 MB live after a start) with room for their young
+     * objects: a cache of a quarter of a 512 MB heap on top of it kept the old generation at G1's threshold for
+     * concurrent marking, which then ran every two or three seconds (ADR 44).
+     */
+    static final long PLATFORM_HEAP_BYTES = 256L * 1024 * 1024;
+
+    /** The default bound on a heap too small for the rule above. */
+    static final long MIN_DEFAULT_LINKS = 10_000;
 
     /** The bytes of its log the cache allows a link on average: its code, a URL of some 200 characters, and more. */
     static final long LOGGED_LINK_BYTES = 256;
 
-    /** Unset: as many links as a quarter of the heap holds (268,435 at the default 512 MB). */
+    /** Unset: as many links as a quarter of the heap beyond its first 256 MB holds (134,217 at the default 512 MB). */
     @Inject
     @ConfigProperty(name = "fuxi.cache.max-links")
     Optional<Long> maxLinks;
@@ -89,7 +99,7 @@ public class LinkCache {
     }
 
     static long defaultMaxLinks(long maxHeapBytes) {
-        return maxHeapBytes / 4 / CACHED_LINK_BYTES;
+        return Math.max(MIN_DEFAULT_LINKS, (maxHeapBytes - PLATFORM_HEAP_BYTES) / 4 / CACHED_LINK_BYTES);
     }
 
     /** The longest a node may answer for a code from its caches after the database changed: a link or an unknown code. */
