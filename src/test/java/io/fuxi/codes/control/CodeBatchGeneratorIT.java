@@ -73,6 +73,7 @@ class CodeBatchGeneratorIT {
         long loaded = awaitProgress();
         rows.execute("KILL CONNECTION " + rows.number("SELECT IS_USED_LOCK('fuxi.code-pool.generator')"));
         assertThrows(Exception.class, interrupted::join);
+        awaitLockFreed(); // the server has ended the killed session: its last transaction committed or rolled back
         long committed = rows.number("SELECT loaded FROM code_batch WHERE id = 2");
         assertTrue(loaded > 0 && committed >= loaded && committed < 2_000_000);
         assertEquals(
@@ -113,6 +114,16 @@ class CodeBatchGeneratorIT {
         }
         assertTrue(generator.generate(1000, Long.MAX_VALUE, 0));
         assertEquals(1000, rows.number("SELECT COUNT(*) FROM code_pool"));
+    }
+
+    private void awaitLockFreed() throws Exception {
+        Instant deadline = Instant.now().plusSeconds(60);
+        while (rows.number("SELECT IS_FREE_LOCK('fuxi.code-pool.generator')") != 1) {
+            if (Instant.now().isAfter(deadline)) {
+                throw new AssertionError("the killed generator's session still holds its lock after 60 s");
+            }
+            Thread.sleep(20);
+        }
     }
 
     private long awaitProgress() throws Exception {
