@@ -18,13 +18,16 @@ import org.junit.jupiter.api.Test;
 /**
  * A running Fuxi (the run command, in a process of its own) whose database freezes, as a database that hangs does,
  * and then comes back: redirects from the cache go on, everything that needs the database answers 503 within 5 s
- * (never a 500, never a hang), creates in flight do not take the redirects' threads, and everything recovers by
- * itself once the database answers again.
+ * (never a 500, never a hang), creates in flight do not take the redirects' threads, no more of them wait than the
+ * API's bulkhead allows, and everything recovers by itself once the database answers again, the bulkhead's permits
+ * with it.
  */
 class DatabaseOutageIT {
 
     private static final Duration FAST = Duration.ofSeconds(5);
     private static final int CREATES_IN_FLIGHT = 48;
+    private static final int API_PERMITS = 40;
+    private static final String BUSY = "Too many API calls in progress";
 
     private final Path dataDir = Path.of(System.getProperty("fuxi.it.dir"), "outage-data-" + System.nanoTime());
     private final int httpPort = FuxiProcess.freePort();
@@ -66,9 +69,14 @@ class DatabaseOutageIT {
                         timed(api, api.request(cached), Duration.ofSeconds(1)).statusCode(),
                         "a cached redirect while " + CREATES_IN_FLIGHT + " creates wait on the database");
             }
+            int busy = 0;
             for (Future<HttpResponse<String>> inFlight : creates) {
                 Api.assertProblem(inFlight.get(), 503, null);
+                busy += inFlight.get().body().contains(BUSY) ? 1 : 0;
             }
+            assertTrue(
+                    busy >= CREATES_IN_FLIGHT - API_PERMITS,
+                    busy + " creates refused by the bulkhead; at most " + API_PERMITS + " may wait at a time");
 
             database.thaw();
 
@@ -76,6 +84,7 @@ class DatabaseOutageIT {
             assertEquals(302, api.follow(recovered.getString("code")).statusCode());
             assertEquals(404, api.follow(unknown).statusCode());
             awaitReady(api);
+            assertAllPermitsFree(api, clients);
             fuxi.stop();
         } finally {
             clients.shutdownNow();
@@ -92,6 +101,7 @@ class DatabaseOutageIT {
         builder.environment().put("FUXI_DB_USER", "root");
         builder.environment().put("FUXI_BOOTSTRAP_API_KEY", key);
         builder.environment().put("FUXI_CODES_INITIAL_BATCH_SIZE", "20000");
+        builder.environment().put("FUXI_API_MAX_CONCURRENT", String.valueOf(API_PERMITS));
         return builder;
     }
 
@@ -109,6 +119,21 @@ class DatabaseOutageIT {
         assertTrue(
                 took.compareTo(limit) <= 0, "answered " + response.statusCode() + " after " + took + ", over " + limit);
         return response;
+    }
+
+    /**
+     * As many creates at once as the bulkhead allows are all made: every create that waited on the frozen database
+     * gave its permit back.
+     */
+    private static void assertAllPermitsFree(Api api, ExecutorService clients) throws Exception {
+        List<Future<HttpResponse<String>>> creates = new ArrayList<>();
+        for (int i = 0; i < API_PERMITS; i++) {
+            String path = "after-" + i;
+            creates.add(clients.submit(() -> api.send(createRequest(api, path))));
+        }
+        for (Future<HttpResponse<String>> create : creates) {
+            assertEquals(201, create.get().statusCode(), create.get().body());
+        }
     }
 
     /** Waits until /health/ready is UP again (the click flush, stalled meanwhile, catches up); fails after 30 s. */
