@@ -323,7 +323,7 @@ public final class Launcher {
                 // not persistent (ADR 23)
                 "--nohazelcast",
                 "--disablephonehome"));
-        if (runtime.hasRedirectValve()) {
+        if (runtime.hasEarlyAnswerValve()) {
             command.addAll(List.of(
                     "--postbootcommandfile",
                     PayaraBootCommands.writeAfterBoot(settings).toString()));

@@ -60,7 +60,7 @@ public final class PayaraBootCommands {
     }
 
     /**
-     * Writes the command that names the redirect valve (ADR 26) into the data directory, to run once Payara has booted:
+     * Writes the command that names the early-answer valve (ADRs 26 and 45) into the data directory, to run once Payara has booted:
      * named before the boot, the valve makes Payara start its web container and security service during the boot.
      */
     static Path writeAfterBoot(LaunchSettings settings) throws IOException {
@@ -70,7 +70,7 @@ public final class PayaraBootCommands {
                 List.of(
                         "# Written by the launcher at each start; edits are lost",
                         "set configs.config.server-config.http-service.virtual-server.server.property.valve_1="
-                                + RedirectValveJar.VALVE));
+                                + EarlyAnswerValveJar.VALVE));
         return file;
     }
 

@@ -170,7 +170,10 @@ final class PayaraRuntime {
     private static Path unpackedFor(Path home, WarLibraries war, List<String> jvmOptions) throws IOException {
         return home.resolve("payara-runtime")
                 .resolve(key(
-                        home.resolve("payara-micro.jar"), jvmOptions, war.describe(), RedirectValveJar.describe(home)))
+                        home.resolve("payara-micro.jar"),
+                        jvmOptions,
+                        war.describe(),
+                        EarlyAnswerValveJar.describe(home)))
                 .resolve("root");
     }
 
@@ -179,9 +182,9 @@ final class PayaraRuntime {
         return root;
     }
 
-    /** Whether the redirect valve (ADR 26) was compiled for this runtime, to be named on the virtual server. */
-    boolean hasRedirectValve() {
-        return Files.isRegularFile(root.resolve(LIBRARIES).resolve(RedirectValveJar.JAR));
+    /** Whether the early-answer valve (ADRs 26 and 45) was compiled for this runtime, to be named on the virtual server. */
+    boolean hasEarlyAnswerValve() {
+        return Files.isRegularFile(root.resolve(LIBRARIES).resolve(EarlyAnswerValveJar.JAR));
     }
 
     /** What Payara Micro deploys: fuxi.war without the libraries, which are on its class path. */
@@ -332,7 +335,7 @@ final class PayaraRuntime {
     /**
      * Names what an archive depends on besides the jars themselves (whose sizes and times the JVM checks): the JDK,
      * Payara Micro's jar, the JVM options other than system properties, the modules left out, the log levels added, the
-     * libraries on the class path and the redirect valve among them (ADR 26).
+     * libraries on the class path and the early-answer valve among them (ADRs 26 and 45).
      */
     static String key(Path payaraJar, List<String> jvmOptions, String libraries, String valve) throws IOException {
         String described = String.join(
@@ -371,8 +374,8 @@ final class PayaraRuntime {
         leaveOutUnusedModules(partial);
         addLogLevels(partial);
         List<String> libraries = new ArrayList<>(war.extract(partial.resolve(LIBRARIES)));
-        if (RedirectValveJar.copy(home, partial, log)) {
-            libraries.add(RedirectValveJar.JAR);
+        if (EarlyAnswerValveJar.copy(home, partial, log)) {
+            libraries.add(EarlyAnswerValveJar.JAR);
         }
         writeLauncher(partial, libraries);
         if (moveIntoPlace(partial, unpacked)) {

@@ -68,6 +68,7 @@ class LauncherIT {
         assertEquals(201, created.statusCode(), created.body());
         assertEquals(Optional.empty(), created.headers().firstValue("Server"), "the platform is not named");
         String code = Api.json(created).getString("code");
+        assertSingleCreatesAnsweredEarly(api, key);
         for (int i = 0; i < CLICKS; i++) {
             assertEquals(302, api.follow(code).statusCode());
         }
@@ -273,6 +274,50 @@ class LauncherIT {
                 .header("Authorization", "Bearer " + key)
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString("{\"url\":\"" + url + "\"}")));
+    }
+
+    /**
+     * The launcher's valve answers single creates ahead of the web container (ADR 45), each answer as the filter behind
+     * it would give it: a new link, the same URL's link again, a problem naming its field, a missing key, a body sent
+     * after a 100 Continue. A create with an Idempotency-Key goes on to JAX-RS.
+     */
+    private static void assertSingleCreatesAnsweredEarly(Api api, String key) {
+        long early = sample(api, "fuxi_creates_early");
+        HttpResponse<String> made = create(api, key, "https://example.com/early");
+        assertEquals(201, made.statusCode(), made.body());
+        String code = Api.json(made).getString("code");
+        assertTrue(
+                made.headers().firstValue("Location").orElseThrow().endsWith("/api/v1/links/" + code),
+                made.headers().map().toString());
+        HttpResponse<String> again = create(api, key, "https://example.com/early");
+        assertEquals(200, again.statusCode(), again.body());
+        assertEquals(code, Api.json(again).getString("code"));
+        assertEquals(
+                "/api/v1/links/" + code,
+                again.headers().firstValue("Content-Location").orElseThrow());
+        Api.assertProblem(create(api, key, "ftp://example.com/early"), 400, "url");
+        Api.assertProblem(
+                api.send(api.request("api/v1/links")
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString("{\"url\":\"https://example.com/no-key\"}"))),
+                401,
+                "Authorization");
+        String longUrl = "https://example.com/" + "long/".repeat(400);
+        HttpResponse<String> continued = api.send(api.request("api/v1/links")
+                .expectContinue(true)
+                .header("Authorization", "Bearer " + key)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"url\":\"" + longUrl + "\"}")));
+        assertEquals(201, continued.statusCode(), continued.body());
+        assertEquals(longUrl, Api.json(continued).getString("url"));
+        assertEquals(early + 5, sample(api, "fuxi_creates_early"), "the valve answered the five creates");
+        HttpResponse<String> idempotent = api.send(api.request("api/v1/links")
+                .header("Authorization", "Bearer " + key)
+                .header("Content-Type", "application/json")
+                .header("Idempotency-Key", "launcher-" + System.nanoTime())
+                .POST(HttpRequest.BodyPublishers.ofString("{\"url\":\"https://example.com/idempotent\"}")));
+        assertEquals(201, idempotent.statusCode(), idempotent.body());
+        assertEquals(early + 5, sample(api, "fuxi_creates_early"), "JAX-RS answered the create with a key of its own");
     }
 
     /**

@@ -39,6 +39,7 @@ class MetricsIT extends DeployedFuxi {
             "fuxi_creates{kind=single}",
             "fuxi_creates{kind=bulk-item}",
             "fuxi_creates{kind=refused}",
+            "fuxi_creates_early",
             "fuxi_same_url_lookups{answer=filter}",
             "fuxi_same_url_lookups{answer=database}",
             "fuxi_database_errors",

@@ -90,18 +90,20 @@ class PayaraRuntimeTest {
         Files.createDirectories(payaraRoot.resolve("runtime"));
         Files.writeString(payaraRoot.resolve("runtime/kernel.jar"), "kernel");
         launchMicro(payaraRoot);
-        Files.writeString(home.resolve(RedirectValveJar.JAR), "a valve");
+        Files.writeString(home.resolve(EarlyAnswerValveJar.JAR), "a valve");
 
         Path root = prepare(true).directory();
 
         Path made = home.resolve("payara-runtime").resolve(key(OPTIONS)).resolve("root");
         assertTrue(Files.isSameFile(payaraRoot.resolve("runtime/kernel.jar"), made.resolve("runtime/kernel.jar")));
         assertTrue(Files.isSameFile(made.resolve("runtime/kernel.jar"), root.resolve("runtime/kernel.jar")));
-        assertEquals("a valve", Files.readString(made.resolve(PayaraRuntime.LIBRARIES + "/" + RedirectValveJar.JAR)));
+        assertEquals(
+                "a valve", Files.readString(made.resolve(PayaraRuntime.LIBRARIES + "/" + EarlyAnswerValveJar.JAR)));
         try (JarFile launcher =
                 new JarFile(made.resolve(PayaraRuntime.LAUNCHER_JAR).toFile())) {
             assertEquals(
-                    "launch-micro.jar fuxi-lib/hibernate.jar fuxi-lib/primefaces.jar fuxi-lib/" + RedirectValveJar.JAR,
+                    "launch-micro.jar fuxi-lib/hibernate.jar fuxi-lib/primefaces.jar fuxi-lib/"
+                            + EarlyAnswerValveJar.JAR,
                     launcher.getManifest().getMainAttributes().getValue(Attributes.Name.CLASS_PATH));
         }
         assertEquals(
@@ -122,7 +124,7 @@ class PayaraRuntimeTest {
         Files.writeString(payaraRoot.resolve("runtime/krazo-core.jar"), "Jakarta MVC");
         Files.writeString(payaraRoot.resolve("runtime/microprofile-telemetry.jar"), "telemetry");
         launchMicro(payaraRoot, "runtime/kernel.jar runtime/krazo-core.jar runtime/microprofile-telemetry.jar");
-        Files.writeString(home.resolve(RedirectValveJar.JAR), "a valve");
+        Files.writeString(home.resolve(EarlyAnswerValveJar.JAR), "a valve");
 
         Path root = prepare(true).directory();
 
@@ -146,7 +148,8 @@ class PayaraRuntimeTest {
 
     @Test
     void withoutThePayaraRootTheBuildUnpacksAStartSaysSo() throws IOException {
-        Files.writeString(home.resolve(RedirectValveJar.JAR), "a valve"); // another key, whose runtime is not made yet
+        Files.writeString(
+                home.resolve(EarlyAnswerValveJar.JAR), "a valve"); // another key, whose runtime is not made yet
 
         IOException refused = assertThrows(IOException.class, () -> prepare(true));
 
@@ -233,10 +236,10 @@ class PayaraRuntimeTest {
         WarLibrariesTest.war(home.resolve("fuxi.war"), "hibernate", "primefaces-2");
         assertNotEquals(before, key(OPTIONS), "another library");
         String withoutValve = key(OPTIONS);
-        Files.writeString(home.resolve(RedirectValveJar.JAR), "a valve");
+        Files.writeString(home.resolve(EarlyAnswerValveJar.JAR), "a valve");
         String withValve = key(OPTIONS);
         assertNotEquals(withoutValve, withValve, "the valve built");
-        Files.writeString(home.resolve(RedirectValveJar.JAR), "another valve");
+        Files.writeString(home.resolve(EarlyAnswerValveJar.JAR), "another valve");
         assertNotEquals(withValve, key(OPTIONS), "the valve changed");
         assertEquals(
                 OPTIONS,
@@ -286,7 +289,8 @@ class PayaraRuntimeTest {
 
     private String key(List<String> options) throws IOException {
         String libraries = new WarLibraries(home.resolve("fuxi.war")).describe();
-        return PayaraRuntime.key(home.resolve("payara-micro.jar"), options, libraries, RedirectValveJar.describe(home));
+        return PayaraRuntime.key(
+                home.resolve("payara-micro.jar"), options, libraries, EarlyAnswerValveJar.describe(home));
     }
 
     private PayaraRuntime prepare(boolean sharing) throws Exception {

@@ -9,7 +9,9 @@ import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Event;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -81,6 +83,15 @@ public class CreateBatches {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while the link was written", e);
         }
+    }
+
+    /**
+     * Starts with the application, on the deployment's thread: the writers' managed threads take the application's
+     * context from the thread that makes them, and a single create may be answered ahead of the web container, on a
+     * thread that has none (ADR 45).
+     */
+    void startEagerly(@Observes @Initialized(ApplicationScoped.class) Object application) {
+        startWriters();
     }
 
     private synchronized void startWriters() {

@@ -9,7 +9,8 @@ import jakarta.inject.Inject;
 
 /**
  * fuxi.creates{kind=single|bulk-item|refused}: links made through the API, and creates refused, since the start;
- * fuxi.same_url_lookups{answer=filter|database}: where creates found out whether the key made a link for the URL.
+ * fuxi.creates.early: the single creates the launcher's valve answered (ADR 45); fuxi.same_url_lookups{answer=filter|
+ * database}: where creates found out whether the key made a link for the URL.
  */
 @ApplicationScoped
 public class LinkMetrics {
@@ -25,6 +26,11 @@ public class LinkMetrics {
         metrics.gauge("creates", description, counts::singles, "kind", "single");
         metrics.gauge("creates", description, counts::bulkItems, "kind", "bulk-item");
         metrics.gauge("creates", description, counts::refusals, "kind", "refused");
+        metrics.gauge(
+                "creates.early",
+                "Single creates answered by the launcher's valve before the web container's request handling, since the"
+                        + " start, whatever their answer (0 on a Payara Micro without it)",
+                counts::earlyAnswers);
         String lookups =
                 "Creates that asked whether their key made a link for the URL in the last day, since the start,"
                         + " by what answered: the same-URL filter or the database";

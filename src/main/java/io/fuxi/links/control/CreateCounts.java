@@ -5,7 +5,8 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Creates since the start: single links made, bulk items made, and creates refused with a problem; and where creates
- * learnt whether their key had made a link for the same URL: from the same-URL filter or from the database (ADR 41).
+ * learnt whether their key had made a link for the same URL: from the same-URL filter or from the database (ADR 41);
+ * and the single creates the launcher's valve answered (ADR 45).
  */
 @ApplicationScoped
 public class CreateCounts {
@@ -15,6 +16,7 @@ public class CreateCounts {
     private final LongAdder refused = new LongAdder();
     private final LongAdder sameUrlFromFilter = new LongAdder();
     private final LongAdder sameUrlFromDatabase = new LongAdder();
+    private final LongAdder early = new LongAdder();
 
     public void single() {
         single.increment();
@@ -27,6 +29,11 @@ public class CreateCounts {
 
     public void refused() {
         refused.increment();
+    }
+
+    /** A single create answered by the launcher's valve, ahead of the web container (ADR 45), whatever its answer. */
+    public void answeredEarly() {
+        early.increment();
     }
 
     public void sameUrlAsked(boolean filterAnswered) {
@@ -43,6 +50,10 @@ public class CreateCounts {
 
     public long refusals() {
         return refused.sum();
+    }
+
+    public long earlyAnswers() {
+        return early.sum();
     }
 
     public long sameUrlFromFilter() {

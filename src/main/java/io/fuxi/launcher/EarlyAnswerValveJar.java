@@ -10,20 +10,21 @@ import java.util.HexFormat;
 import java.util.function.Consumer;
 
 /**
- * The valve that answers cached redirects before Payara's web container does its per-request work (ADR 26). The build
- * compiles it against the Catalina and Servlet jars inside payara-micro.jar and puts it beside the launcher (ADR 27);
- * the launcher copies it among the WAR's libraries of each unpacked runtime. Without it (a build that did not make
- * it), the launcher says so and the servlet answers every redirect, as on a plain Payara Micro.
+ * The valve that answers cached redirects (ADR 26) and single creates (ADR 45) before Payara's web container does its
+ * per-request work. The build compiles it against the Catalina and Servlet jars inside payara-micro.jar and puts it
+ * beside the launcher (ADR 27); the launcher copies it among the WAR's libraries of each unpacked runtime. Without it
+ * (a build that did not make it), the launcher says so and the web container answers every request, as on a plain
+ * Payara Micro.
  */
-final class RedirectValveJar {
+final class EarlyAnswerValveJar {
 
     /** The jar's name beside the launcher and among the WAR's libraries, on Payara's class path (ADR 22). */
-    static final String JAR = "fuxi-redirect-valve.jar";
+    static final String JAR = "fuxi-early-answer-valve.jar";
 
     /** The class the virtual server is given (PayaraBootCommands). */
-    static final String VALVE = "io.fuxi.valve.RedirectValve";
+    static final String VALVE = "io.fuxi.valve.EarlyAnswerValve";
 
-    private RedirectValveJar() {}
+    private EarlyAnswerValveJar() {}
 
     /** The built jar's digest, or "none": the runtime's key names it, so that a changed valve is copied afresh. */
     static String describe(Path home) throws IOException {
@@ -42,8 +43,8 @@ final class RedirectValveJar {
     static boolean copy(Path home, Path root, Consumer<String> log) throws IOException {
         Path jar = home.resolve(JAR);
         if (!Files.isRegularFile(jar)) {
-            log.accept("[fuxi] No " + JAR + " beside the launcher (mvn package makes it): redirects go through the"
-                    + " servlet (ADR 26)");
+            log.accept("[fuxi] No " + JAR + " beside the launcher (mvn package makes it): redirects and single"
+                    + " creates go through the web container (ADRs 26 and 45)");
             return false;
         }
         Files.copy(jar, root.resolve(PayaraRuntime.LIBRARIES).resolve(JAR), StandardCopyOption.REPLACE_EXISTING);
