@@ -37,6 +37,9 @@ start_fuxi() {
   FUXI_PORT=$(free_port)
   BENCH_DATA_DIRS+=("$data_dir")
   FUXI_KEY=${FUXI_KEY:-"fuxi_bench_$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')"}
+  # emptied here, not by the launch's redirection, which happens in the background: a restart's wait below could
+  # otherwise find the previous start's ready line before it is gone, and time a restart at 0.01 s
+  : > "$data_dir.log"
   local started=$(date +%s.%N)
   # the benchmark measures Fuxi, not its rate limiter; the caller's NAME=VALUE settings come last, so they win
   env FUXI_API_RATE_LIMIT_PER_KEY=1000000000 FUXI_HTTP_ADDRESS=127.0.0.1 FUXI_HTTP_PORT="$FUXI_PORT" FUXI_DATA_DIR="$data_dir" FUXI_BOOTSTRAP_API_KEY="$FUXI_KEY" \

@@ -31,6 +31,9 @@ public class ConsoleSignIn {
     AdminAccounts accounts;
 
     @Inject
+    FirstAdminAccount firstAccount;
+
+    @Inject
     Clock clock;
 
     @Inject
@@ -79,6 +82,7 @@ public class ConsoleSignIn {
 
     /** Checks the password; on success the account gets a new session (never the one the sign-in page had). */
     private boolean authenticate(HttpServletRequest request, String account, String password) {
+        firstAccount.makePending(); // a first start makes its account after ready: at the latest now
         Optional<String> role = accounts.signIn(account, password).map(ConsoleRole::roleName);
         if (role.isEmpty()) {
             return false;
