@@ -62,8 +62,14 @@ public final class RowInserts {
         }
     }
 
-    /** {@link #insert(EntityManager, String, Collection)} on a connection whose transaction the caller runs. */
+    /**
+     * {@link #insert(EntityManager, String, Collection)} on a connection whose transaction the caller runs: from {@link
+     * RowLoads#AT_LEAST} rows on, as a {@code LOAD DATA} where the server takes it ({@link RowLoads}).
+     */
     public static void insert(Connection connection, String sql, Collection<Object[]> rows) throws SQLException {
+        if (rows.size() >= RowLoads.AT_LEAST && RowLoads.load(connection, new Rows(sql, rows))) {
+            return;
+        }
         for (String statement : statements(new Rows(sql, rows))) {
             execute(connection, statement);
         }
