@@ -37,7 +37,10 @@ import java.util.regex.Pattern;
  */
 final class RowLoads {
 
-    /** Below this, a multi-row INSERT costs about the same and takes one round trip, not two. */
+    /**
+     * From this many rows on, as a bulk call writes them. Fewer (a changed link's words, say) keep their one round trip,
+     * where a load takes two; the figure is a round one, not tuned.
+     */
     static final int AT_LEAST = 100;
 
     /**
