@@ -140,11 +140,12 @@ class RowLoadsIT {
      * (bulk calls use that pool): the server must be able to ask and must get no file.
      */
     private static DataSource asTheApplicationsPool(DataSource database) {
-        Matcher setting = Pattern.compile(
-                        "<data-source>\\s*<name>java:app/jdbc/fuxi</name>.*?"
-                                + "<name>allowLoadLocalInfileInPath</name><value>([^<]*)</value>.*?</data-source>",
-                        Pattern.DOTALL)
-                .matcher(webXml());
+        String webXml = webXml();
+        int pool = webXml.indexOf("<name>java:app/jdbc/fuxi</name>");
+        assertTrue(pool >= 0, "web.xml declares java:app/jdbc/fuxi");
+        String declaration = webXml.substring(pool, webXml.indexOf("</data-source>", pool)); // that pool's alone
+        Matcher setting = Pattern.compile("<name>allowLoadLocalInfileInPath</name><value>([^<]*)</value>")
+                .matcher(declaration);
         assertTrue(setting.find(), "java:app/jdbc/fuxi sets allowLoadLocalInfileInPath");
         assertEquals(RowLoads.NO_LOCAL_FILES, setting.group(1));
         MysqlDataSource driver = (MysqlDataSource) database;
