@@ -58,6 +58,9 @@ class LauncherIT {
         assertListensOnLoopbackOnly(databasePort(first));
         assertListensOnLoopbackOnly(httpPort);
         assertQuietStart(first);
+        assertTrue(
+                first.payara().info().commandLine().orElse("").contains(" -XX:-ClassUnloadingWithConcurrentMark "),
+                "G1's concurrent cycles unload no classes in Payara's JVM (ADR 48)");
         assertFalse(
                 Files.readString(dataDir.resolve("logs/fuxi.log")).contains("Data Grid"),
                 "Payara's own Hazelcast does not start");

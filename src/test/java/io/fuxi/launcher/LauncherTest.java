@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -34,5 +35,13 @@ class LauncherTest {
         LaunchSettings settings = LaunchSettings.from(run);
         assertTrue(settings.refusal().isEmpty());
         assertTrue(settings.externalDbUrl().isEmpty());
+    }
+
+    @Test
+    void payaraRunsOnFuxisJvmOptionsThenTheGivenOnesWhichWin() {
+        assertEquals(
+                List.of("-XX:-ClassUnloadingWithConcurrentMark", "-Xmx1g", "-XX:+ClassUnloadingWithConcurrentMark"),
+                Launcher.javaOptions("  -Xmx1g   -XX:+ClassUnloadingWithConcurrentMark "));
+        assertEquals(List.of("-XX:-ClassUnloadingWithConcurrentMark"), Launcher.javaOptions(" "));
     }
 }
