@@ -32,6 +32,8 @@ class LauncherIT {
     private static final int CLICKS = 7;
     private static final int KEPT_ALIVE = 400;
     private static final Pattern DB_PORT = Pattern.compile("Embedded MariaDB listening on 127\\.0\\.0\\.1:(\\d+)");
+    private static final Pattern SCHEMA_LINE =
+            Pattern.compile("Schema at version (\\S+) \\((\\d+) migrations applied\\)");
 
     private final Path dataDir = Path.of(System.getProperty("fuxi.it.dir"), "launcher-data-" + System.nanoTime());
     private final int httpPort = FuxiProcess.freePort();
@@ -56,6 +58,9 @@ class LauncherIT {
                 first.output.stream().filter(line -> line.contains(key)).count(),
                 "the generated key is printed once");
         assertListensOnLoopbackOnly(databasePort(first));
+        String latest = latestMigration();
+        assertEquals(latest, schemaLine(first).group(1), "the first start brings the schema to the latest version");
+        assertTrue(Integer.parseInt(schemaLine(first).group(2)) >= Integer.parseInt(latest));
         assertListensOnLoopbackOnly(httpPort);
         assertQuietStart(first);
         assertTrue(
@@ -93,6 +98,10 @@ class LauncherIT {
                         && Set.of(AnswersDuringStart.REFUSED, 302).containsAll(answers.keySet()),
                 "while Fuxi starts, its port is closed until it can redirect (not 404, not 500): " + answers);
         assertTrue(second.output.stream().noneMatch(line -> line.contains("First start")), "no second bootstrap key");
+        assertEquals(
+                latest + " 0",
+                schemaLine(second).group(1) + " " + schemaLine(second).group(2),
+                "a restart names the version it found, having applied nothing");
         assertTrue(Files.readString(dataDir.resolve("logs/fuxi.log.1")).contains(key), "the first start's log is kept");
         assertFalse(Files.readString(dataDir.resolve("logs/fuxi.log")).contains("First start"), "a new log each start");
         // counted from here: the watch's last requests, for the other link, may have been answered
@@ -393,5 +402,25 @@ class LauncherIT {
                 .map(matcher -> Integer.parseInt(matcher.group(1)))
                 .findFirst()
                 .orElseThrow();
+    }
+
+    /** The start's "Schema at version V (N migrations applied)" line: V and N. */
+    private static Matcher schemaLine(FuxiProcess run) {
+        return run.output.stream()
+                .map(SCHEMA_LINE::matcher)
+                .filter(Matcher::find)
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no schema line in " + run.output));
+    }
+
+    /** The highest version among the WAR's SQL migrations (db/migration/V<n>__*.sql). */
+    private static String latestMigration() throws IOException {
+        try (var files = Files.list(Path.of("src/main/resources/db/migration"))) {
+            return Integer.toString(files.map(file -> file.getFileName().toString())
+                    .filter(name -> name.matches("V\\d+__.*\\.sql"))
+                    .mapToInt(name -> Integer.parseInt(name.substring(1, name.indexOf("__"))))
+                    .max()
+                    .orElseThrow());
+        }
     }
 }

@@ -15,7 +15,6 @@ import java.util.logging.Logger;
 import javax.sql.DataSource;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.flywaydb.core.Flyway;
-import org.flywaydb.core.api.MigrationInfo;
 import org.flywaydb.core.api.migration.JavaMigration;
 import org.flywaydb.core.api.output.MigrateResult;
 
@@ -58,12 +57,18 @@ public class SchemaMigration {
                 .javaMigrations(javaMigrations.stream().toArray(JavaMigration[]::new))
                 .load();
         MigrateResult result = migrateOnceReachable(flyway);
-        // the version the schema is at now: a start on an up-to-date schema applies nothing, and Flyway's result then
-        // names no target version
-        MigrationInfo current = flyway.info().current();
-        version = current == null ? null : current.getVersion().getVersion();
+        version = versionAfter(result);
         LOG.info(() -> Terminal.line(
                 "Schema at version " + version + " (" + result.migrationsExecuted + " migrations applied)"));
+    }
+
+    /**
+     * The version the schema is at after the migration: the last one applied, or, when a start on an up-to-date schema
+     * applied none, the one it found. Asking Flyway for its info instead reads every migration and the history a
+     * second time, on each start.
+     */
+    static String versionAfter(MigrateResult result) {
+        return result.targetSchemaVersion != null ? result.targetSchemaVersion : result.initialSchemaVersion;
     }
 
     private MigrateResult migrateOnceReachable(Flyway flyway) {
