@@ -4,6 +4,7 @@ import io.fuxi.codes.control.CodeBatchGenerator;
 import io.fuxi.platform.database.DatabaseErrors;
 import io.fuxi.platform.problem.InvalidFieldException;
 import io.fuxi.platform.problem.ProblemException;
+import io.fuxi.platform.time.AfterReady;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.ejb.ConcurrencyManagement;
@@ -15,17 +16,20 @@ import jakarta.ejb.Startup;
 import jakarta.ejb.TransactionManagement;
 import jakarta.ejb.TransactionManagementType;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.event.ObservesAsync;
 import jakarta.inject.Inject;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Keeps the code pool filled: the initial batch at first start (its first {@value #CODES_BEFORE_READY} codes before
- * requests are taken, the rest in the background), then the next batch whenever the unused part falls under the
- * low-water mark, and any batch an admin asks for.
+ * requests are taken, the rest in the background after ready, ADR 49), then the next batch whenever the unused part
+ * falls under the low-water mark, and any batch an admin asks for.
  */
 @Singleton
 @Startup
@@ -50,6 +54,9 @@ public class CodePoolTopUp {
     @Resource
     ManagedExecutorService executor;
 
+    @Resource
+    ManagedScheduledExecutorService scheduler;
+
     @Inject
     @ConfigProperty(name = "fuxi.codes.initial-batch-size", defaultValue = "100000")
     long initialBatchSize;
@@ -63,6 +70,9 @@ public class CodePoolTopUp {
     long lowWaterMark;
 
     private final AtomicBoolean running = new AtomicBoolean();
+    /** The size of the rest of a first start's initial batch while it waits to start loading; 0 when none waits. */
+    private final AtomicLong initialRest = new AtomicLong();
+
     private volatile PoolLevel lastKnown = new PoolLevel(0, 0);
 
     @PostConstruct
@@ -71,8 +81,9 @@ public class CodePoolTopUp {
         lastKnown = level();
         long loaded = lastKnown.loaded();
         if (loaded < initialBatchSize && loaded <= CODES_BEFORE_READY) {
-            // the rest of the initial batch, unless another node starting at the same time loaded it first
-            startInBackground(initialBatchSize - loaded, CODES_BEFORE_READY + 1);
+            // the rest of the initial batch after ready, or as soon as a reservation finds the pool low
+            initialRest.set(initialBatchSize - loaded);
+            scheduler.schedule(this::startInitialRest, AfterReady.SECONDS, TimeUnit.SECONDS);
         }
     }
 
@@ -110,7 +121,7 @@ public class CodePoolTopUp {
      * last reservation or check, never from the database, so that it answers when the database does not.
      */
     public boolean isHealthy() {
-        return lastKnown.remaining() >= lowWaterMark || running.get();
+        return lastKnown.remaining() >= lowWaterMark || running.get() || initialRest.get() > 0;
     }
 
     /** The pool as the last reservation or check on this node left it. */
@@ -125,9 +136,26 @@ public class CodePoolTopUp {
 
     private void topUpIfLow(PoolLevel level) {
         lastKnown = level;
-        if (level.remaining() < lowWaterMark) {
+        if (level.remaining() < lowWaterMark && !startInitialRest()) {
             startInBackground(batchSize, lowWaterMark);
         }
+    }
+
+    /**
+     * Starts loading the rest of the initial batch if it still waits; false if nothing waits. It loads only while the
+     * pool holds no more than the first {@value #CODES_BEFORE_READY} codes, so that of two nodes starting together on
+     * an empty database one loads it (ADR 34). While another batch loads on this node it waits for the next
+     * reservation or check.
+     */
+    private boolean startInitialRest() {
+        long rest = initialRest.getAndSet(0);
+        if (rest == 0) {
+            return false;
+        }
+        if (!startInBackground(rest, CODES_BEFORE_READY + 1)) {
+            initialRest.compareAndSet(0, rest);
+        }
+        return true;
     }
 
     private boolean startInBackground(long size, long whenRemainingBelow) {

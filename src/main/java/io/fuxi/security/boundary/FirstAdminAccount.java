@@ -1,6 +1,7 @@
 package io.fuxi.security.boundary;
 
 import io.fuxi.platform.terminal.Terminal;
+import io.fuxi.platform.time.AfterReady;
 import io.fuxi.security.control.KeySecrets;
 import io.fuxi.security.control.OwnerOnlyFile;
 import io.fuxi.security.entity.ConsoleRole;
@@ -41,8 +42,6 @@ public class FirstAdminAccount {
     static final String FILE_NAME = "admin-password";
     static final String GENERATED_USER = "admin";
     static final int SHORTEST_PASSWORD = 12;
-    /** A first start has about 3 s of work left after this bean on the benchmark's two cores (JDK 17, ADR 46). */
-    static final long MADE_AFTER_SECONDS = 5;
 
     @Inject
     AdminAccounts accounts;
@@ -107,7 +106,7 @@ public class FirstAdminAccount {
 
     private synchronized void makeLater(Pending account) {
         pending = account;
-        scheduler.schedule(this::makeScheduled, MADE_AFTER_SECONDS, TimeUnit.SECONDS);
+        scheduler.schedule(this::makeScheduled, AfterReady.SECONDS, TimeUnit.SECONDS);
     }
 
     private void makeScheduled() {
