@@ -87,6 +87,10 @@ class LauncherIT {
                 KEPT_ALIVE,
                 KeptAliveConnection.answered(httpPort, "/" + watched, KEPT_ALIVE, 302),
                 "a connection carries more than Payara's 250 requests (FUXI_HTTP_KEEP_ALIVE_REQUESTS, ADR 33)");
+        assertEquals(
+                0,
+                fullCollections(first.payara().pid()),
+                "no full collection for class metadata after the start (ADR 48's amendment)");
         first.stop(); // clicks are flushed only every hour here: these go in on the way out
 
         AnswersDuringStart duringRestart =
@@ -260,6 +264,20 @@ class LauncherIT {
                 Files.readString(Path.of("/proc", Long.toString(run.payara().pid()), "maps"));
         String archive = Runtime.version().feature() >= 25 ? "/classes.aot" : "/classes.jsa";
         assertTrue(maps.contains("/payara-runtime/") && maps.contains(archive), "the archive is mapped");
+    }
+
+    /** The full collections the JVM has made so far, as the JDK's jstat reads them. */
+    private static long fullCollections(long pid) throws IOException, InterruptedException {
+        Process jstat = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "jstat").toString(), "-gc", Long.toString(pid))
+                .redirectErrorStream(true)
+                .start();
+        List<String> lines =
+                new String(jstat.getInputStream().readAllBytes()).lines().toList();
+        assertEquals(0, jstat.waitFor(), "jstat: " + lines);
+        List<String> columns = List.of(lines.get(0).trim().split("\\s+"));
+        String[] values = lines.get(1).trim().split("\\s+");
+        return Long.parseLong(values[columns.indexOf("FGC")]);
     }
 
     private FuxiProcess start() throws IOException, InterruptedException {

@@ -40,8 +40,13 @@ class LauncherTest {
     @Test
     void payaraRunsOnFuxisJvmOptionsThenTheGivenOnesWhichWin() {
         assertEquals(
-                List.of("-XX:-ClassUnloadingWithConcurrentMark", "-Xmx1g", "-XX:+ClassUnloadingWithConcurrentMark"),
+                List.of(
+                        "-XX:-ClassUnloadingWithConcurrentMark",
+                        "-XX:MetaspaceSize=256m",
+                        "-Xmx1g",
+                        "-XX:+ClassUnloadingWithConcurrentMark"),
                 Launcher.javaOptions("  -Xmx1g   -XX:+ClassUnloadingWithConcurrentMark "));
-        assertEquals(List.of("-XX:-ClassUnloadingWithConcurrentMark"), Launcher.javaOptions(" "));
+        assertEquals(
+                List.of("-XX:-ClassUnloadingWithConcurrentMark", "-XX:MetaspaceSize=256m"), Launcher.javaOptions(" "));
     }
 }
