@@ -55,6 +55,8 @@ final class PayaraRuntime {
     static final String LIBRARIES = "fuxi-lib";
 
     private static final String APPLICATION = "fuxi.war";
+    /** Where the runtimes are made, one a key, beside the launcher; and the deployed WAR, one for all of them. */
+    private static final String RUNTIMES = "payara-runtime";
 
     /**
      * Log levels added to the runtime's logging.properties. Payara checks the dates of its own trust store's CA
@@ -155,7 +157,7 @@ final class PayaraRuntime {
         Path root = dataDir.resolve("payara");
         deleteTree(root);
         linkOrCopyTree(unpacked, root);
-        war.writeApplication(root.resolve(APPLICATION));
+        linkOrCopy(war.application(home.resolve(RUNTIMES)), root.resolve(APPLICATION));
         return new PayaraRuntime(unpacked, root, jvmOptions, sharing, aheadOfTime, log);
     }
 
@@ -168,7 +170,7 @@ final class PayaraRuntime {
 
     /** Where the runtime of this key is (or is to be) unpacked: {@code home/payara-runtime/<key>/root}. */
     private static Path unpackedFor(Path home, WarLibraries war, List<String> jvmOptions) throws IOException {
-        return home.resolve("payara-runtime")
+        return home.resolve(RUNTIMES)
                 .resolve(key(
                         home.resolve("payara-micro.jar"),
                         jvmOptions,

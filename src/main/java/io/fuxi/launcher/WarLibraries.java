@@ -5,10 +5,12 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
+import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import java.util.zip.ZipOutputStream;
@@ -22,6 +24,8 @@ import java.util.zip.ZipOutputStream;
 final class WarLibraries {
 
     private static final String LIBRARIES = "WEB-INF/lib/";
+
+    private static final String APPLICATION_PREFIX = "application-";
 
     private final Path war;
 
@@ -62,8 +66,34 @@ final class WarLibraries {
     }
 
     /**
+     * The WAR without its libraries ({@link #writeApplication}), written once for this WAR file into {@code directory}
+     * (its size and time in the name) and kept there for the next starts, which link to it: writing it took about
+     * 0.2 s of each start before Payara's could begin. What an earlier build's WAR left there is removed.
+     */
+    Path application(Path directory) throws IOException {
+        String name = APPLICATION_PREFIX + Files.size(war) + "-"
+                + Files.getLastModifiedTime(war).toMillis() + ".war";
+        Path kept = directory.resolve(name);
+        if (!Files.isRegularFile(kept)) {
+            Files.createDirectories(directory);
+            Path partial = Files.createTempFile(directory, "writing-", ".war");
+            writeApplication(partial);
+            Files.move(partial, kept, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            try (Stream<Path> files = Files.list(directory)) {
+                for (Path earlier : (Iterable<Path>) files::iterator) {
+                    String other = earlier.getFileName().toString();
+                    if (other.startsWith(APPLICATION_PREFIX) && other.endsWith(".war") && !other.equals(name)) {
+                        Files.deleteIfExists(earlier); // a start that links to it has its own link
+                    }
+                }
+            }
+        }
+        return kept;
+    }
+
+    /**
      * Writes the WAR without its libraries, its entries stored rather than compressed again: a few megabytes that
-     * take a fraction of a second, once per start.
+     * take a fraction of a second.
      */
     void writeApplication(Path target) throws IOException {
         try (ZipFile zip = new ZipFile(war.toFile());

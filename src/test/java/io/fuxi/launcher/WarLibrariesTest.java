@@ -7,7 +7,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
+import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import java.util.zip.ZipOutputStream;
@@ -42,6 +44,25 @@ class WarLibrariesTest {
             String page =
                     new String(zip.getInputStream(zip.getEntry("index.html")).readAllBytes(), StandardCharsets.UTF_8);
             assertEquals("<h1>Fuxi</h1>", page);
+        }
+    }
+
+    @Test
+    void theDeployedWarIsWrittenOnceForAWarFileAndAnEarlierOneIsRemoved() throws IOException {
+        Path war = war(dir.resolve("fuxi.war"), "hibernate");
+        Path runtimes = dir.resolve("payara-runtime");
+
+        Path first = new WarLibraries(war).application(runtimes);
+        Object written = Files.readAttributes(first, BasicFileAttributes.class).fileKey();
+        assertEquals(first, new WarLibraries(war).application(runtimes));
+        assertEquals(
+                written, Files.readAttributes(first, BasicFileAttributes.class).fileKey(), "kept, not written again");
+        assertEquals(List.of("WEB-INF/classes/io/fuxi/Fuxi.class", "index.html"), entries(first));
+
+        Path rebuilt = new WarLibraries(war(war, "hibernate", "primefaces")).application(runtimes);
+        assertNotEquals(first, rebuilt, "another build's WAR");
+        try (Stream<Path> files = Files.list(runtimes)) {
+            assertEquals(List.of(rebuilt), files.toList(), "the earlier one removed, nothing half-written left");
         }
     }
 
