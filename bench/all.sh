@@ -31,6 +31,7 @@ echo "results in $work"
 # data directory. Each start runs alone (a Payara Micro that has just started keeps compiling for a while), and the
 # medians are reported: a single start moved by 3 s and more from one run to the next. Then both are started once more,
 # side by side, for the loads.
+phase_start=$(cpu_counters)
 FUXI_JAVA_OPTS="${BENCH_JAVA_OPTS:--Xmx512m}" java -Xmx96m -jar target/fuxi-launcher.jar archive > "$work/archive-run.log" 2>&1 \
   || { echo "the archive run failed; see $work/archive-run.log"; exit 1; }
 start_ceiling "$work/ceiling.log"; stop_ceiling
@@ -47,6 +48,7 @@ done
 ceiling_start=$(awk '{ print $1 }' "$work/starts.txt" | median)
 first_start=$(awk '{ print $2 }' "$work/starts.txt" | median)
 restart=$(awk '{ print $3 }' "$work/starts.txt" | median)
+stolen_starts=$(stolen_since "$phase_start")
 start_ceiling "$work/ceiling.log"
 # The measured Fuxi gets its codes up front, as the README advises for production: what creates and bulk cost is
 # measured, not the pool's top-ups (which keep up with bulk calls since ADR 43, but share the two cores with them).
@@ -57,6 +59,7 @@ echo "medians of $START_ROUNDS: trivial WAR ready in ${ceiling_start}s; Fuxi in 
 url() { case $1 in fuxi) echo "http://127.0.0.1:$FUXI_PORT" ;; ceiling) echo "http://127.0.0.1:$CEILING_PORT" ;; nginx) echo "http://127.0.0.1:$NGINX_PORT" ;; esac; }
 
 # --- creates: POST /api/v1/links at 16 connections and at 1, alternating between the trivial WAR and Fuxi
+phase_start=$(cpu_counters)
 export BENCH_KEY="$FUXI_KEY"
 create() { # create TARGET CONNECTIONS SECONDS
   mkdir -p "$work/codes-$1"
@@ -75,7 +78,10 @@ for round in $(seq 1 "$ROUNDS"); do
   done
 done
 
+stolen_creates=$(stolen_since "$phase_start")
+
 # --- bulk: 1,000 links per call, two calls at a time
+phase_start=$(cpu_counters)
 echo "warming up bulk creates..."
 BENCH_ITEMS=1000 wrk -t1 -c2 -d10s -s bench/bulk.lua "$(url fuxi)/api/v1/links/bulk" > /dev/null
 for round in $(seq 1 "$ROUNDS"); do
@@ -84,7 +90,10 @@ for round in $(seq 1 "$ROUNDS"); do
   echo "round $round, bulk: $figures (calls/s p50_ms p99_ms)"
 done
 
+stolen_bulk=$(stolen_since "$phase_start")
+
 # --- redirects: LINKS random links of each target's own, 32 connections, alternating nginx, trivial WAR, Fuxi
+phase_start=$(cpu_counters)
 for target in fuxi ceiling; do
   cat "$work/codes-$target"/*.txt | shuf -n "$LINKS" > "$work/paths-$target.txt"
   [ "$(wc -l < "$work/paths-$target.txt")" -eq "$LINKS" ] || { echo "too few $target links for $LINKS paths"; exit 1; }
@@ -116,6 +125,7 @@ done
 sample=$(head -1 "$work/paths-fuxi.txt")
 [ "$(curl -s -o /dev/null -w '%{http_code}' "$(url fuxi)/$sample")" = 302 ] || { echo "sanity check failed: /$sample"; exit 1; }
 
+stolen_redirects=$(stolen_since "$phase_start")
 fuxi_rss=$(rss_mb "$payara_pid"); ceiling_rss=$(rss_mb "$CEILING_PID")
 fuxi_heap=$(heap_mb "$payara_pid"); ceiling_heap=$(heap_mb "$CEILING_PID")
 cached=$(curl -s "$(url fuxi)/metrics?scope=application" | awk '/^fuxi_cache_entries/ { printf "%.0f", $2 }')
@@ -132,6 +142,7 @@ rr=$(col 1 redirect-ceiling); fx=$(col 1 redirect-fuxi); nx=$(col 1 redirect-ngi
 bulk=$(echo "$(col 1 bulk) * 1000" | bc)
 echo
 echo "Fuxi $(git rev-parse --short HEAD 2>/dev/null || echo '?') on $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)), JDK $(jdk_version) for both Payaras, $(date -u +%F); medians of $ROUNDS rounds of ${DURATION} s"
+echo "The host took (CPU steal time) $stolen_starts of the machine's CPU during the starts, $stolen_creates during the creates, $stolen_bulk during the bulk calls and $stolen_redirects during the redirects."
 echo
 echo "| what | nginx | trivial WAR | Fuxi | Fuxi / trivial | Fuxi / nginx |"
 echo "| --- | --- | --- | --- | --- | --- |"

@@ -181,6 +181,21 @@ cpu_seconds() {
   awk -v hz="$(getconf CLK_TCK)" '{ sub(/^.*\) /, ""); printf "%.2f\n", ($12 + $13) / hz }' "/proc/$1/stat"
 }
 
+# cpu_counters: the machine's CPU time so far and the part of it the host took ("steal"), in clock ticks: a mark for
+# stolen_since
+cpu_counters() {
+  awk '$1 == "cpu" { total = 0; for (i = 2; i <= 9; i++) total += $i; print total, $9 }' /proc/stat
+}
+
+# stolen_since "TOTAL STEAL": the share of the machine's CPU time the host (the hypervisor) took since that mark, as
+# "12%". A virtual machine whose host is busy runs every target slower, by more than a change moves them
+stolen_since() {
+  local now
+  now=$(cpu_counters)
+  awk -v a="$1" -v b="$now" 'BEGIN { split(a, x, " "); split(b, y, " "); t = y[1] - x[1]
+    printf "%d%%\n", (t > 0 ? 100 * (y[2] - x[2]) / t : 0) }'
+}
+
 rss_mb() {
   echo $(( $(ps -o rss= -p "$1") / 1024 ))
 }
