@@ -67,7 +67,7 @@ public class SchemaMigration {
      * applied none, the one it found. Asking Flyway for its info instead reads every migration and the history a
      * second time, on each start.
      */
-    static String versionAfter(MigrateResult result) {
+    private static String versionAfter(MigrateResult result) {
         return result.targetSchemaVersion != null ? result.targetSchemaVersion : result.initialSchemaVersion;
     }
 

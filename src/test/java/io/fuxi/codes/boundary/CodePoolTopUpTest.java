@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -60,7 +61,7 @@ class CodePoolTopUpTest {
     @Test
     void theRestWaitsWhileAnAdminsBatchLoadsAndIsThenLeftOutIfThePoolHasMore() throws Exception {
         CodePoolTopUp slow = topUp(100_000);
-        slow.executor = deferredExecutor();
+        slow.executor = executor(deferred::add);
         slow.fillAtFirstStart();
         slow.addBatch(5_000L); // loading: its task has not run yet
 
@@ -94,14 +95,7 @@ class CodePoolTopUpTest {
     private CodePoolTopUp topUp(long initialBatchSize) {
         CodePoolTopUp made = new CodePoolTopUp();
         made.generator = pool;
-        made.executor = (ManagedExecutorService) Proxy.newProxyInstance(
-                getClass().getClassLoader(), new Class<?>[] {ManagedExecutorService.class}, (proxy, method, args) -> {
-                    if (!method.getName().equals("execute")) {
-                        throw new UnsupportedOperationException(method.getName());
-                    }
-                    ((Runnable) args[0]).run();
-                    return null;
-                });
+        made.executor = executor(Runnable::run);
         made.scheduler = (ManagedScheduledExecutorService) Proxy.newProxyInstance(
                 getClass().getClassLoader(),
                 new Class<?>[] {ManagedScheduledExecutorService.class},
@@ -121,13 +115,14 @@ class CodePoolTopUpTest {
 
     private final List<Runnable> deferred = new ArrayList<>();
 
-    private ManagedExecutorService deferredExecutor() {
+    /** An executor whose {@code execute} hands the task to {@code onExecute}; it has nothing else. */
+    private ManagedExecutorService executor(Consumer<Runnable> onExecute) {
         return (ManagedExecutorService) Proxy.newProxyInstance(
                 getClass().getClassLoader(), new Class<?>[] {ManagedExecutorService.class}, (proxy, method, args) -> {
                     if (!method.getName().equals("execute")) {
                         throw new UnsupportedOperationException(method.getName());
                     }
-                    deferred.add((Runnable) args[0]);
+                    onExecute.accept((Runnable) args[0]);
                     return null;
                 });
     }
