@@ -163,14 +163,20 @@ public class CodePoolTopUp {
             return false;
         }
         executor.execute(() -> {
+            boolean generated = false;
             try {
-                generator.generate(size, whenRemainingBelow, 0);
+                generated = generator.generate(size, whenRemainingBelow, 0);
                 lastKnown = level(); // healthy again without waiting for the next reservation or check
             } catch (RuntimeException e) {
                 DatabaseErrors.record(e);
                 LOG.log(Level.SEVERE, "Code batch generation failed; it resumes at the next check", e);
             } finally {
                 running.set(false);
+            }
+            if (generated) {
+                // a batch that left the pool low (the initial batch's rest, ADR 49) is followed by a top-up at once,
+                // not at the next reservation or check; a generator that did not get the lock asks nothing more
+                topUpIfLow(lastKnown);
             }
         });
         return true;

@@ -59,6 +59,19 @@ class CodePoolTopUpTest {
     }
 
     @Test
+    void aRestThatLeavesThePoolLowIsFollowedByATopUp() throws Exception {
+        CodePoolTopUp small = topUp(20_000);
+        small.fillAtFirstStart();
+
+        scheduled.get(0).call();
+        assertEquals(
+                List.of("10000 below 1", "10000 below 10001", "1000000 below 50000"),
+                pool.batches,
+                "20,000 codes are under the low-water mark: a top-up follows the rest without waiting for a request");
+        assertTrue(small.isHealthy());
+    }
+
+    @Test
     void theRestWaitsWhileAnAdminsBatchLoadsAndIsThenLeftOutIfThePoolHasMore() throws Exception {
         CodePoolTopUp slow = topUp(100_000);
         slow.executor = executor(deferred::add);
