@@ -2,7 +2,8 @@
 # This tree's Fuxi against another commit's, alternating on the same machine: the way to tell a change's effect from
 # the shared machine's drift, which moves a single run's figures by a quarter and more. The other commit is built once
 # in a git worktree under target/. Each run starts a fresh data directory, warms up, then measures windows of wrk with
-# the CPU that Payara and MariaDB used in each. Targets only 127.0.0.1, is bounded in time, and stops what it started.
+# the CPU that Payara and MariaDB used in each. The last line is the share of the machine's CPU the host took during
+# the rounds (steal time), which slows both sides. Targets only 127.0.0.1, is bounded in time, and stops what it started.
 #
 #   bench/compare.sh creates 54d9562      # 2 rounds; 60 s of creates at 16 connections, then 3 windows of 10 s
 #   bench/compare.sh redirects HEAD~2     # 10,000 links, 30 s of redirects at 32 connections, then 3 windows of 10 s
@@ -84,6 +85,11 @@ for build in "$OTHER" this; do
   rm -rf "$work/data-first-start"
 done
 
+rounds_began=$(cpu_counters)
+report_steal() {
+  echo "The host took (CPU steal time) $(stolen_since "$rounds_began") of the machine's CPU during the rounds."
+}
+
 if [ "$KIND" = starts ]; then # seconds from the run command to ready, as bench/all.sh counts them
   echo "| round | build | first start s | restart s |"
   echo "| --- | --- | --- | --- |"
@@ -101,6 +107,7 @@ if [ "$KIND" = starts ]; then # seconds from the run command to ready, as bench/
     echo "$build: median first start $(awk -F'|' '{ print $4 }' "$work/$(side "$build").md" | median) s," \
       "restart $(awk -F'|' '{ print $5 }' "$work/$(side "$build").md" | median) s"
   done
+  report_steal
   exit 0
 fi
 
@@ -136,3 +143,4 @@ for build in "$OTHER" this; do
     "Payara $(awk -F'|' '{ print $5 }' "$work/$(side "$build").md" | median) µs," \
     "MariaDB $(awk -F'|' '{ print $6 }' "$work/$(side "$build").md" | median) µs each"
 done
+report_steal
