@@ -26,7 +26,6 @@ import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -336,8 +335,8 @@ final class PayaraRuntime {
 
     /**
      * Names what an archive depends on besides the jars themselves (whose sizes and times the JVM checks): the JDK,
-     * Payara Micro's jar, the JVM options other than system properties, the modules left out, the log levels added, the
-     * libraries on the class path and the early-answer valve among them (ADRs 26 and 45).
+     * Payara Micro's jar, the JVM options other than system properties, the modules left out, the log levels added, how
+     * the runtime jars are merged (ADR 50), the libraries on the class path and the early-answer valve among them (ADRs 26 and 45).
      */
     static String key(Path payaraJar, List<String> jvmOptions, String libraries, String valve) throws IOException {
         String described = String.join(
@@ -350,6 +349,8 @@ final class PayaraRuntime {
                 String.join(" ", AOT_RECORDING),
                 String.join(" ", UNUSED_MODULES),
                 String.join(" ", LOG_LEVELS),
+                MergedRuntimeJar.PATH,
+                String.join(" ", MergedRuntimeJar.CONCATENATED),
                 LIBRARIES,
                 libraries,
                 valve);
@@ -373,7 +374,7 @@ final class PayaraRuntime {
         Files.createDirectories(unpacked.getParent());
         Path partial = Files.createTempDirectory(unpacked.getParent(), "unpacking-");
         linkOrCopyTree(payaraRoot, partial);
-        leaveOutUnusedModules(partial);
+        String merged = mergeRuntimeJars(partial);
         addLogLevels(partial);
         List<String> libraries = new ArrayList<>(war.extract(partial.resolve(LIBRARIES)));
         if (EarlyAnswerValveJar.copy(home, partial, log)) {
@@ -381,7 +382,7 @@ final class PayaraRuntime {
         }
         writeLauncher(partial, libraries);
         if (moveIntoPlace(partial, unpacked)) {
-            log.accept("[fuxi] Payara Micro prepared in " + unpacked);
+            log.accept("[fuxi] Payara Micro prepared in " + unpacked + " (" + merged + ")");
         }
     }
 
@@ -403,23 +404,34 @@ final class PayaraRuntime {
     }
 
     /**
-     * Removes {@link #UNUSED_MODULES} from the runtime: from the class path that launch-micro.jar's manifest names (a
-     * new copy of its few classes, not a link; Payara's JSF integration opens every entry of the class path, so a
-     * missing jar must not be named) and their jars.
+     * Leaves {@link #UNUSED_MODULES} out of the runtime and merges the other jars that launch-micro.jar's manifest
+     * names into {@link MergedRuntimeJar#PATH} (ADR 50), which becomes its only class-path entry (in a new copy of its
+     * few classes, not a link; Payara's JSF integration opens every entry of the class path, so a jar that is gone
+     * must not be named). The merged jars are removed from the runtime: nothing else opens them. Returns what was done,
+     * for the log.
      */
-    static void leaveOutUnusedModules(Path root) throws IOException {
+    static String mergeRuntimeJars(Path root) throws IOException {
         Path launcher = root.resolve(PAYARA_LAUNCHER_JAR);
         Path rewritten = root.resolve(PAYARA_LAUNCHER_JAR + ".partial");
+        List<String> classPath;
+        String done;
         try (JarFile original = new JarFile(launcher.toFile())) {
             Manifest manifest = new Manifest(original.getManifest());
-            String classPath = manifest.getMainAttributes().getValue(Attributes.Name.CLASS_PATH);
-            manifest.getMainAttributes()
-                    .put(
-                            Attributes.Name.CLASS_PATH,
-                            Stream.of(classPath.trim().split("\\s+"))
-                                    .filter(entry -> !UNUSED_MODULES.contains(
-                                            Path.of(entry).getFileName().toString()))
-                                    .collect(Collectors.joining(" ")));
+            classPath = List.of(manifest.getMainAttributes()
+                    .getValue(Attributes.Name.CLASS_PATH)
+                    .trim()
+                    .split("\\s+"));
+            List<Path> merged = classPath.stream()
+                    .filter(entry -> !UNUSED_MODULES.contains(
+                            Path.of(entry).getFileName().toString()))
+                    .map(root::resolve)
+                    .toList();
+            long started = System.nanoTime();
+            MergedRuntimeJar.Summary summary = MergedRuntimeJar.write(merged, root.resolve(MergedRuntimeJar.PATH));
+            done = String.format(
+                    "%d runtime jars merged into one in %.1f s: %d entries, %d shadowed copies left out",
+                    merged.size(), (System.nanoTime() - started) / 1e9, summary.entries(), summary.shadowed());
+            manifest.getMainAttributes().put(Attributes.Name.CLASS_PATH, MergedRuntimeJar.PATH);
             try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(rewritten), manifest)) {
                 for (JarEntry entry : Collections.list(original.entries())) {
                     if (entry.getName().equals(JarFile.MANIFEST_NAME)) {
@@ -434,9 +446,10 @@ final class PayaraRuntime {
             }
         }
         Files.move(rewritten, launcher, StandardCopyOption.REPLACE_EXISTING);
-        for (String module : UNUSED_MODULES) {
-            Files.deleteIfExists(root.resolve("runtime").resolve(module));
+        for (String entry : classPath) {
+            Files.deleteIfExists(root.resolve(entry));
         }
+        return done;
     }
 
     /**

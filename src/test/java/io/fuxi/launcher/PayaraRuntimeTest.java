@@ -3,6 +3,7 @@ package io.fuxi.launcher;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,11 +12,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -88,15 +91,16 @@ class PayaraRuntimeTest {
     void aNewKeysRuntimeIsMadeOfThePayaraRootTheBuildUnpackedTheLibrariesAndTheValve() throws Exception {
         Path payaraRoot = home.resolve("payara-root");
         Files.createDirectories(payaraRoot.resolve("runtime"));
-        Files.writeString(payaraRoot.resolve("runtime/kernel.jar"), "kernel");
+        MergedRuntimeJarTest.jar(payaraRoot.resolve("runtime/kernel.jar"), Map.of("kernel/Kernel.class", "kernel"));
         launchMicro(payaraRoot);
         Files.writeString(home.resolve(EarlyAnswerValveJar.JAR), "a valve");
 
         Path root = prepare(true).directory();
 
         Path made = home.resolve("payara-runtime").resolve(key(OPTIONS)).resolve("root");
-        assertTrue(Files.isSameFile(payaraRoot.resolve("runtime/kernel.jar"), made.resolve("runtime/kernel.jar")));
-        assertTrue(Files.isSameFile(made.resolve("runtime/kernel.jar"), root.resolve("runtime/kernel.jar")));
+        assertTrue(Files.isSameFile(made.resolve(MergedRuntimeJar.PATH), root.resolve(MergedRuntimeJar.PATH)));
+        assertFalse(Files.exists(made.resolve("runtime/kernel.jar")), "merged into the one jar");
+        assertTrue(Files.isRegularFile(payaraRoot.resolve("runtime/kernel.jar")), "the build's unpacked root is kept");
         assertEquals(
                 "a valve", Files.readString(made.resolve(PayaraRuntime.LIBRARIES + "/" + EarlyAnswerValveJar.JAR)));
         try (JarFile launcher =
@@ -117,23 +121,29 @@ class PayaraRuntimeTest {
     }
 
     @Test
-    void theModulesFuxiDoesNotUseAreNeitherInTheRuntimeNorOnItsClassPath() throws Exception {
+    void theRuntimeIsOneJarOfPayarasJarsWithoutTheModulesFuxiDoesNotUse() throws Exception {
         Path payaraRoot = home.resolve("payara-root");
         Files.createDirectories(payaraRoot.resolve("runtime"));
-        Files.writeString(payaraRoot.resolve("runtime/kernel.jar"), "kernel");
-        Files.writeString(payaraRoot.resolve("runtime/krazo-core.jar"), "Jakarta MVC");
-        Files.writeString(payaraRoot.resolve("runtime/microprofile-telemetry.jar"), "telemetry");
+        MergedRuntimeJarTest.jar(payaraRoot.resolve("runtime/kernel.jar"), Map.of("kernel/Kernel.class", "kernel"));
+        MergedRuntimeJarTest.jar(payaraRoot.resolve("runtime/krazo-core.jar"), Map.of("krazo/Mvc.class", "MVC"));
+        MergedRuntimeJarTest.jar(
+                payaraRoot.resolve("runtime/microprofile-telemetry.jar"), Map.of("telemetry/Tracer.class", "tracer"));
         launchMicro(payaraRoot, "runtime/kernel.jar runtime/krazo-core.jar runtime/microprofile-telemetry.jar");
         Files.writeString(home.resolve(EarlyAnswerValveJar.JAR), "a valve");
 
         Path root = prepare(true).directory();
 
-        assertTrue(Files.isRegularFile(root.resolve("runtime/kernel.jar")));
-        assertFalse(Files.exists(root.resolve("runtime/krazo-core.jar")));
-        assertFalse(Files.exists(root.resolve("runtime/microprofile-telemetry.jar")));
+        try (Stream<Path> runtime = Files.list(root.resolve("runtime"))) {
+            assertEquals(List.of(root.resolve(MergedRuntimeJar.PATH)), runtime.toList());
+        }
+        try (JarFile merged = new JarFile(root.resolve(MergedRuntimeJar.PATH).toFile())) {
+            assertTrue(merged.getEntry("kernel/Kernel.class") != null);
+            assertNull(merged.getEntry("krazo/Mvc.class"));
+            assertNull(merged.getEntry("telemetry/Tracer.class"));
+        }
         try (JarFile payaras = new JarFile(root.resolve("launch-micro.jar").toFile())) {
             Attributes attributes = payaras.getManifest().getMainAttributes();
-            assertEquals("runtime/kernel.jar", attributes.getValue(Attributes.Name.CLASS_PATH));
+            assertEquals(MergedRuntimeJar.PATH, attributes.getValue(Attributes.Name.CLASS_PATH));
             assertEquals("fish.payara.micro.impl.RootDirLauncher", attributes.getValue(Attributes.Name.MAIN_CLASS));
             assertEquals("java.base/java.lang java.base/java.net", attributes.getValue("Add-Opens"));
             assertEquals(
