@@ -30,8 +30,8 @@ import java.util.stream.Stream;
 
 /**
  * Payara Micro (unpacked by the build, ADR 27) prepared once per build, JDK, set of JVM options other than system
- * properties and set of Fuxi's libraries (its root-directory launcher, launch-micro.jar, with the runtime jars beside
- * it, and the WAR's libraries in fuxi-lib, ADR 22), and a class-data sharing archive of the classes it loads while
+ * properties and set of Fuxi's libraries (its root-directory launcher, launch-micro.jar, with the runtime jars merged
+ * into one beside it, ADR 50, and the WAR's libraries in fuxi-lib, ADR 22), and a class-data sharing archive of the classes it loads while
  * Fuxi starts (ADR 20). Payara runs as launch-fuxi.jar, whose manifest is launch-micro.jar's with the libraries added
  * to its class path. Each start gets a fresh root directory of its own under the data directory, like the temporary
  * one Payara Micro would make, whose jars are hard links to the unpacked ones, and the WAR without its libraries: the
