@@ -49,7 +49,7 @@ final class MergedRuntimeJar {
             Pattern.compile("META-INF/(MANIFEST\\.MF|INDEX\\.LIST|[^/]+\\.(SF|RSA|DSA|EC)|SIG-[^/]+)"
                     + "|(META-INF/versions/\\d+/)?module-info\\.class");
 
-    /** The entries written and the copies left out, for the log. */
+    /** The entries written and the copies of files left out (other jars' copies of a file, not directories). */
     record Summary(int entries, int shadowed) {}
 
     private final Map<String, Path> owners = new HashMap<>();
@@ -105,7 +105,7 @@ final class MergedRuntimeJar {
                 if (owner == null || owner.equals(jar)) {
                     copyFirst(zip, entry, jar, out);
                 } else {
-                    shadowed++;
+                    leaveOut(entry);
                 }
             }
         }
@@ -113,7 +113,7 @@ final class MergedRuntimeJar {
 
     private void copyFirst(ZipFile zip, ZipEntry entry, Path jar, JarOutputStream out) throws IOException {
         if (!written.add(entry.getName())) {
-            shadowed++;
+            leaveOut(entry);
             return;
         }
         owners.putIfAbsent(entry.getName(), jar);
@@ -124,6 +124,12 @@ final class MergedRuntimeJar {
             in.transferTo(out);
         }
         out.closeEntry();
+    }
+
+    private void leaveOut(ZipEntry copy) {
+        if (!copy.isDirectory()) {
+            shadowed++;
+        }
     }
 
     /** Appends a copy to the others of its name, each ending in a line break and set apart by an empty line. */

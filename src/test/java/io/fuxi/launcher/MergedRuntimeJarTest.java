@@ -29,14 +29,14 @@ class MergedRuntimeJarTest {
 
     @Test
     void ofAnEntryInSeveralJarsTheFirstJarsCopyIsKept() throws IOException {
-        Path first = jar("first.jar", Map.of("x/A.class", "first A"));
-        Path second = jar("second.jar", Map.of("x/A.class", "second A", "x/B.class", "second B"));
+        Path first = jar("first.jar", Map.of("x/", "", "x/A.class", "first A"));
+        Path second = jar("second.jar", Map.of("x/", "", "x/A.class", "second A", "x/B.class", "second B"));
 
         MergedRuntimeJar.Summary summary = merge(first, second);
 
         assertEquals("first A", read("x/A.class"));
         assertEquals("second B", read("x/B.class"));
-        assertEquals(1, summary.shadowed());
+        assertEquals(1, summary.shadowed(), "second.jar's A; a directory in both is no copy left out");
     }
 
     @Test
