@@ -28,8 +28,8 @@ import java.util.zip.ZipFile;
  * jar, not some 300, and finds each class in one lookup rather than by asking the jars in turn. What the class path
  * would find is kept: of an entry in several jars, the copy of the first jar on the class path; of a file that readers
  * collect from every jar ({@link #CONCATENATED}: service lists, HK2's descriptors, the logger metadata), all the copies
- * one after another. A multi-release jar's versioned entry is kept only with its own jar's base entry, as that jar would
- * serve it; what only describes a jar (its manifest, index and signatures, a module descriptor) is left out.
+ * one after another. A multi-release jar's versioned entry is kept only with its own jar's base entry, as that jar
+ * would serve it; what only describes a jar (its manifest, index and signatures, a module descriptor) is left out.
  */
 final class MergedRuntimeJar {
 

@@ -31,15 +31,15 @@ import java.util.stream.Stream;
 /**
  * Payara Micro (unpacked by the build, ADR 27) prepared once per build, JDK, set of JVM options other than system
  * properties and set of Fuxi's libraries (its root-directory launcher, launch-micro.jar, with the runtime jars merged
- * into one beside it, ADR 50, and the WAR's libraries in fuxi-lib, ADR 22), and a class-data sharing archive of the classes it loads while
- * Fuxi starts (ADR 20). Payara runs as launch-fuxi.jar, whose manifest is launch-micro.jar's with the libraries added
- * to its class path. Each start gets a fresh root directory of its own under the data directory, like the temporary
- * one Payara Micro would make, whose jars are hard links to the unpacked ones, and the WAR without its libraries: the
- * archive names its class path relative to the root directory, so one archive serves every data directory. A start
- * without an archive lists the classes it loads; once it is ready, {@link #archiveInBackground} builds the archive
- * from that list in a process of its own. On JDK 25 and later the archive is an AOT cache instead (ADR 38): a start
- * without one records what it loads, links and profiles, which the JVM writes when it exits, and
- * {@link #archiveAfterExit} builds the cache from that.
+ * into one beside it, ADR 50, and the WAR's libraries in fuxi-lib, ADR 22), and a class-data sharing archive of the
+ * classes it loads while Fuxi starts (ADR 20). Payara runs as launch-fuxi.jar, whose manifest is launch-micro.jar's
+ * with the libraries added to its class path. Each start gets a fresh root directory of its own under the data
+ * directory, like the temporary one Payara Micro would make, whose jars are hard links to the unpacked ones, and the
+ * WAR without its libraries: the archive names its class path relative to the root directory, so one archive serves
+ * every data directory. A start without an archive lists the classes it loads; once it is ready, {@link
+ * #archiveInBackground} builds the archive from that list in a process of its own. On JDK 25 and later the archive is
+ * an AOT cache instead (ADR 38): a start without one records what it loads, links and profiles, which the JVM writes
+ * when it exits, and {@link #archiveAfterExit} builds the cache from that.
  */
 final class PayaraRuntime {
 
@@ -336,7 +336,8 @@ final class PayaraRuntime {
     /**
      * Names what an archive depends on besides the jars themselves (whose sizes and times the JVM checks): the JDK,
      * Payara Micro's jar, the JVM options other than system properties, the modules left out, the log levels added, how
-     * the runtime jars are merged (ADR 50), the libraries on the class path and the early-answer valve among them (ADRs 26 and 45).
+     * the runtime jars are merged (ADR 50), the libraries on the class path and the early-answer valve among them
+     * (ADRs 26 and 45).
      */
     static String key(Path payaraJar, List<String> jvmOptions, String libraries, String valve) throws IOException {
         String described = String.join(
@@ -412,26 +413,37 @@ final class PayaraRuntime {
      */
     static String mergeRuntimeJars(Path root) throws IOException {
         Path launcher = root.resolve(PAYARA_LAUNCHER_JAR);
-        Path rewritten = root.resolve(PAYARA_LAUNCHER_JAR + ".partial");
         List<String> classPath;
-        String done;
-        try (JarFile original = new JarFile(launcher.toFile())) {
-            Manifest manifest = new Manifest(original.getManifest());
-            classPath = List.of(manifest.getMainAttributes()
+        try (JarFile payaras = new JarFile(launcher.toFile())) {
+            classPath = List.of(payaras.getManifest()
+                    .getMainAttributes()
                     .getValue(Attributes.Name.CLASS_PATH)
                     .trim()
                     .split("\\s+"));
-            List<Path> merged = classPath.stream()
-                    .filter(entry -> !UNUSED_MODULES.contains(
-                            Path.of(entry).getFileName().toString()))
-                    .map(root::resolve)
-                    .toList();
-            long started = System.nanoTime();
-            MergedRuntimeJar.Summary summary = MergedRuntimeJar.write(merged, root.resolve(MergedRuntimeJar.PATH));
-            done = String.format(
-                    "%d runtime jars merged into one in %.1f s: %d entries, %d shadowed copies left out",
-                    merged.size(), (System.nanoTime() - started) / 1e9, summary.entries(), summary.shadowed());
-            manifest.getMainAttributes().put(Attributes.Name.CLASS_PATH, MergedRuntimeJar.PATH);
+        }
+        List<Path> merged = classPath.stream()
+                .filter(entry ->
+                        !UNUSED_MODULES.contains(Path.of(entry).getFileName().toString()))
+                .map(root::resolve)
+                .toList();
+        long started = System.nanoTime();
+        MergedRuntimeJar.Summary summary = MergedRuntimeJar.write(merged, root.resolve(MergedRuntimeJar.PATH));
+        String done = String.format(
+                "%d runtime jars merged into one in %.1f s: %d entries, %d shadowed copies left out",
+                merged.size(), (System.nanoTime() - started) / 1e9, summary.entries(), summary.shadowed());
+        replaceClassPath(launcher, MergedRuntimeJar.PATH);
+        for (String entry : classPath) {
+            Files.deleteIfExists(root.resolve(entry));
+        }
+        return done;
+    }
+
+    /** Rewrites a jar (a new file, not the linked one) with {@code classPath} as its manifest's class path. */
+    private static void replaceClassPath(Path jar, String classPath) throws IOException {
+        Path rewritten = jar.resolveSibling(jar.getFileName() + ".partial");
+        try (JarFile original = new JarFile(jar.toFile())) {
+            Manifest manifest = new Manifest(original.getManifest());
+            manifest.getMainAttributes().put(Attributes.Name.CLASS_PATH, classPath);
             try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(rewritten), manifest)) {
                 for (JarEntry entry : Collections.list(original.entries())) {
                     if (entry.getName().equals(JarFile.MANIFEST_NAME)) {
@@ -445,11 +457,7 @@ final class PayaraRuntime {
                 }
             }
         }
-        Files.move(rewritten, launcher, StandardCopyOption.REPLACE_EXISTING);
-        for (String entry : classPath) {
-            Files.deleteIfExists(root.resolve(entry));
-        }
-        return done;
+        Files.move(rewritten, jar, StandardCopyOption.REPLACE_EXISTING);
     }
 
     /**

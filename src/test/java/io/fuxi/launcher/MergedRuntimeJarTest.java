@@ -79,8 +79,8 @@ class MergedRuntimeJarTest {
     }
 
     /**
-     * A versioned entry serves its class only where its jar serves the class: here first.jar, which is not multi-release,
-     * serves C, and second.jar, which is, serves D in its Java 11 version.
+     * A versioned entry serves its class only where its jar serves the class: here first.jar, which is not
+     * multi-release, serves C, and second.jar, which is, serves D in its Java 11 version.
      */
     @Test
     void aVersionedEntryIsKeptWithItsOwnJarsBaseEntry() throws IOException {
