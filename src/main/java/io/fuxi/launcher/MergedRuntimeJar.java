@@ -9,11 +9,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.jar.Attributes;
 import java.util.jar.JarFile;
 import java.util.jar.JarOutputStream;
@@ -52,9 +50,10 @@ final class MergedRuntimeJar {
     /** The entries written and the copies of files left out (other jars' copies of a file, not directories). */
     record Summary(int entries, int shadowed) {}
 
+    /** Each entry written, with the jar it was copied from. */
     private final Map<String, Path> owners = new HashMap<>();
+
     private final Map<String, ByteArrayOutputStream> collected = new LinkedHashMap<>();
-    private final Set<String> written = new HashSet<>();
     private int shadowed;
     private boolean multiRelease;
 
@@ -78,7 +77,7 @@ final class MergedRuntimeJar {
             put(out, JarFile.MANIFEST_NAME, manifest());
         }
         Files.move(partial, target);
-        return new Summary(written.size(), shadowed);
+        return new Summary(owners.size(), shadowed);
     }
 
     private void copy(Path jar, JarOutputStream out) throws IOException {
@@ -112,11 +111,10 @@ final class MergedRuntimeJar {
     }
 
     private void copyFirst(ZipFile zip, ZipEntry entry, Path jar, JarOutputStream out) throws IOException {
-        if (!written.add(entry.getName())) {
+        if (owners.putIfAbsent(entry.getName(), jar) != null) {
             leaveOut(entry);
             return;
         }
-        owners.putIfAbsent(entry.getName(), jar);
         ZipEntry stored = storedEntry(entry.getName(), entry.getSize(), entry.getCrc());
         stored.setTime(entry.getTime());
         out.putNextEntry(stored);

@@ -1,6 +1,7 @@
 package io.fuxi.launcher;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -108,7 +109,7 @@ class MergedRuntimeJarTest {
     void aVersionedNameIsItsBaseNameUnderItsVersion() {
         assertEquals("a/B.class", MergedRuntimeJar.baseName("META-INF/versions/11/a/B.class"));
         assertTrue(MergedRuntimeJar.isCollected("META-INF/services/java.sql.Driver"));
-        assertTrue(!MergedRuntimeJar.isCollected("META-INF/services/"), "a directory is not a file to collect");
+        assertFalse(MergedRuntimeJar.isCollected("META-INF/services/"), "a directory is not a file to collect");
     }
 
     private MergedRuntimeJar.Summary merge(Path... jars) throws IOException {
