@@ -2,6 +2,7 @@ package io.fuxi.it;
 
 import static io.fuxi.it.Api.assertProblem;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.JsonObject;
 import java.net.URLEncoder;
@@ -84,6 +85,60 @@ class LinkSearchIT extends DeployedFuxi {
         assertEquals(204, max.delete("api/v1/links/" + code).statusCode());
         assertEquals(List.of(), codes(max, "after"));
         assertEquals(List.of(), wordsOf(code), "a deleted link leaves no word behind");
+    }
+
+    /**
+     * A word in more of a key's links than a search reads from the index is noted as common, and the key's new links
+     * get no row for it (ADR 51); they are found all the same, through their other words or newest first.
+     */
+    @Test
+    void aWordInMoreLinksThanASearchReadsGetsNoRowInNewLinks() {
+        Api pia = admin.newPartner("pia");
+        for (int batch = 0; batch < 12; batch++) { // the node looks every 1,000: the twelfth finds 11,000 rows
+            StringBuilder items = new StringBuilder("[");
+            for (int i = 0; i < 1000; i++) {
+                items.append(i == 0 ? "" : ",")
+                        .append("{\"url\":\"https://frequent.example/p/")
+                        .append(batch * 1000 + i)
+                        .append("\"}");
+            }
+            HttpResponse<String> bulk =
+                    pia.post("api/v1/links/bulk", items.append("]").toString());
+            assertEquals(200, bulk.statusCode(), bulk.body());
+        }
+        String first =
+                pia.created("{\"url\":\"https://frequent.example/p/first\"}").getString("code");
+        long owner = rows.number("SELECT owner_key_id FROM link WHERE code = ?", first);
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (rows.number("SELECT COUNT(*) FROM link_word_common WHERE owner_key_id = ? AND word = 'frequent'", owner)
+                == 0) {
+            assertTrue(System.nanoTime() < deadline, "'frequent' not noted as common within 10 s");
+            sleep(100);
+        }
+        assertEquals(
+                List.of("example", "frequent", "p"),
+                rows.texts("SELECT word FROM link_word_common WHERE owner_key_id = ? ORDER BY word", owner));
+
+        String later =
+                pia.created("{\"url\":\"https://frequent.example/p/later\"}").getString("code");
+
+        assertEquals(List.of("later"), wordsOf(later), "no row for the key's common words");
+        assertEquals(List.of(later), codes(pia, "frequent later"), "found from its rare word");
+        assertEquals(later, codes(pia, "frequent.example/p", 5).get(0), "found newest first");
+        assertEquals(List.of(later, first), codes(pia, "frequent.example/p/").subList(0, 2));
+
+        rows.execute("DELETE FROM link_word WHERE owner_key_id = ? AND word = 'frequent'", owner); // as purges might
+        assertEquals(List.of(later, first), codes(pia, "frequent", 2), "a noted word never drives, however few rows");
+        assertEquals(List.of(later, first), codes(pia, "freq", 2), "nor does a prefix of one");
+        assertEquals(List.of(), codes(admin.newPartner("quinn"), "frequent"), "another key's links are not searched");
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** The link's rows in the word index, as stored. */

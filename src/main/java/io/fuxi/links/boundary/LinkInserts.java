@@ -5,6 +5,7 @@ import io.fuxi.links.control.AliasTakenException;
 import io.fuxi.links.control.BulkConflictException;
 import io.fuxi.links.control.LinkOptions;
 import io.fuxi.links.entity.Link;
+import io.fuxi.links.search.CommonWords;
 import io.fuxi.links.search.LinkWordIndex;
 import io.fuxi.platform.database.DuplicateRowException;
 import io.fuxi.platform.database.RowInserts;
@@ -60,6 +61,9 @@ public class LinkInserts {
 
     @Inject
     RecentUrls recentUrls;
+
+    @Inject
+    CommonWords commonWords;
 
     /**
      * One result per create, in order, written with multi-row inserts per table. An alias that another transaction took
@@ -124,7 +128,7 @@ public class LinkInserts {
         }
         List<RowInserts.Rows> inserts = links.isEmpty()
                 ? List.of()
-                : List.of(new RowInserts.Rows(INSERT_LINK, linkRows), LinkWordIndex.wordsOf(links));
+                : List.of(new RowInserts.Rows(INSERT_LINK, linkRows), LinkWordIndex.wordsOf(links, commonWords));
         return new Planned(new Written(results, new LinkCreated(views)), inserts);
     }
 

@@ -17,7 +17,8 @@ import java.util.stream.Collectors;
  * <p>Each word of the term the index keeps ({@link UrlWords#isIndexed}) is first counted in it, up to {@value #FEW}.
  * When the rarest word has at most that many links, the search reads only those links; so a rare or absent term costs
  * at most {@value #FEW} index rows whatever the owner's size. When every word is common, or one the index leaves out
- * (such as {@code com}, or {@code co}, which begins it), matches are dense, and the owner's links are read newest first
+ * (such as {@code com}, or {@code co}, which begins it, or a word that new links of one of the owners get no row for:
+ * {@link CommonWords}), matches are dense, and the owner's links are read newest first
  * until the page is full. Either way the database checks the parts of the term and this class the words, on rows read
  * in chunks by key, so both plans give the same answer.
  */
@@ -41,7 +42,8 @@ public class LinkSearch {
             return List.of();
         }
         Map<String, Integer> counts = term.words().stream()
-                .filter(word -> UrlWords.isIndexed(word, term.isWhole(word)))
+                .filter(word ->
+                        UrlWords.isIndexed(word, term.isWhole(word)) && !isCommon(owners, word, term.isWhole(word)))
                 .collect(Collectors.toMap(word -> word, word -> linksWith(owners, word, term.isWhole(word))));
         String driver = counts.keySet().stream()
                 .min(Comparator.comparing(counts::get))
@@ -91,6 +93,19 @@ public class LinkSearch {
             query.setParameter("createdAt", last.createdAt()).setParameter("code", last.code());
         }
         return query.setMaxResults(size).getResultList();
+    }
+
+    /**
+     * Whether the word (whole), or a word that begins with it, is too common among one of the owners' links to have an
+     * index row in their new links ({@link CommonWords}): the index may then miss some of its links.
+     */
+    private boolean isCommon(List<Long> owners, String word, boolean whole) {
+        Number count = (Number) em.createNativeQuery("SELECT COUNT(*) FROM (SELECT 1 FROM link_word_common"
+                        + " WHERE owner_key_id IN (:owners) AND word " + (whole ? "=" : "LIKE") + " :word LIMIT 1) c")
+                .setParameter("owners", owners)
+                .setParameter("word", whole ? word : word + "%")
+                .getSingleResult();
+        return count.intValue() > 0;
     }
 
     /**

@@ -4,6 +4,7 @@ import io.fuxi.links.entity.Link;
 import io.fuxi.platform.database.RowDeletes;
 import io.fuxi.platform.database.RowInserts;
 import jakarta.enterprise.context.Dependent;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.sql.Connection;
@@ -33,13 +34,19 @@ public class LinkWordIndex {
     @PersistenceContext
     EntityManager em;
 
+    @Inject
+    CommonWords common;
+
     public void add(Collection<Link> links) {
-        RowInserts.insert(em, INSERT, rows(links, UrlWords::indexed));
+        RowInserts.insert(em, INSERT, rows(links, link -> common.indexedWords(link.ownerKeyId(), link.url())));
     }
 
-    /** The rows of the new links' words, for a caller that inserts them with other rows. */
-    public static RowInserts.Rows wordsOf(Collection<Link> links) {
-        return new RowInserts.Rows(INSERT, rows(links, UrlWords::indexed));
+    /**
+     * The rows of the new links' words, for a caller that inserts them with other rows: none for the words too common
+     * among their key's links to drive a search ({@link CommonWords}).
+     */
+    public static RowInserts.Rows wordsOf(Collection<Link> links, CommonWords common) {
+        return new RowInserts.Rows(INSERT, rows(links, link -> common.indexedWords(link.ownerKeyId(), link.url())));
     }
 
     /**
@@ -48,18 +55,18 @@ public class LinkWordIndex {
      * before they were left out may be there.
      */
     public void remove(Collection<Link> links) {
-        RowDeletes.byKey(em, "link_word", KEY, rows(links, UrlWords::of));
+        RowDeletes.byKey(em, "link_word", KEY, rows(links, link -> UrlWords.of(link.url())));
     }
 
     /** {@link #remove}, on a connection whose transaction the caller runs. */
     public static void remove(Connection connection, Collection<Link> links) throws SQLException {
-        RowDeletes.byKey(connection, "link_word", KEY, rows(links, UrlWords::of));
+        RowDeletes.byKey(connection, "link_word", KEY, rows(links, link -> UrlWords.of(link.url())));
     }
 
-    private static List<Object[]> rows(Collection<Link> links, Function<String, Set<String>> wordsOfUrl) {
+    private static List<Object[]> rows(Collection<Link> links, Function<Link, Set<String>> wordsOf) {
         List<Object[]> rows = new ArrayList<>();
         for (Link link : links) {
-            for (String word : wordsOfUrl.apply(link.url())) {
+            for (String word : wordsOf.apply(link)) {
                 rows.add(new Object[] {link.ownerKeyId(), word, link.createdAt(), link.code()});
             }
         }
