@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
 
 /** The real MariaDB the integration tests run against: one fresh server per test JVM, on a free loopback port. */
 public final class TestDatabase {
@@ -53,6 +54,17 @@ public final class TestDatabase {
         dataSource.setUser("root");
         dataSource.setPassword("");
         return dataSource;
+    }
+
+    /** A new database of this server, named from {@code prefix}, with every migration of the schema applied. */
+    public static DataSource migrated(String prefix) {
+        DataSource database = dataSource(prefix + "_" + System.nanoTime());
+        Flyway.configure()
+                .dataSource(database)
+                .locations("classpath:db/migration")
+                .load()
+                .migrate();
+        return database;
     }
 
     private static void deleteRecursively(Path dir) {

@@ -14,7 +14,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
 import javax.sql.DataSource;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -29,12 +28,7 @@ class CodeBatchGeneratorIT {
 
     @BeforeEach
     void freshDatabase() {
-        database = TestDatabase.dataSource("pool_" + (++databases) + "_" + System.nanoTime());
-        Flyway.configure()
-                .dataSource(database)
-                .locations("classpath:db/migration")
-                .load()
-                .migrate();
+        database = TestDatabase.migrated("pool_" + (++databases));
         generator = new CodeBatchGenerator();
         generator.dataSource = database;
         generator.requests = database;

@@ -24,7 +24,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CyclicBarrier;
 import javax.sql.DataSource;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -45,13 +44,8 @@ class ExpiredLinkPurgerIT {
 
     @BeforeEach
     void freshDatabase() {
-        database = TestDatabase.dataSource("purge_" + System.nanoTime());
+        database = TestDatabase.migrated("purge");
         rows = new Rows(database);
-        Flyway.configure()
-                .dataSource(database)
-                .locations("classpath:db/migration")
-                .load()
-                .migrate();
         rows.execute(
                 "INSERT INTO code_pool_state (id, permutation_key, next_index, next_seq, loaded_seq) VALUES (1, x'00', 0, 1, 0)");
     }

@@ -9,7 +9,6 @@ import java.lang.reflect.Proxy;
 import java.util.List;
 import java.util.Set;
 import javax.sql.DataSource;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -27,13 +26,8 @@ class CommonWordsIT {
 
     @BeforeEach
     void freshDatabase() {
-        database = TestDatabase.dataSource("commonwords_" + System.nanoTime());
+        database = TestDatabase.migrated("commonwords");
         rows = new Rows(database);
-        Flyway.configure()
-                .dataSource(database)
-                .locations("classpath:db/migration")
-                .load()
-                .migrate();
         words = new CommonWords();
         words.database = database;
         words.executor = (ManagedExecutorService) Proxy.newProxyInstance(
