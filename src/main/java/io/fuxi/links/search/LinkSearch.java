@@ -100,12 +100,7 @@ public class LinkSearch {
      * index row in their new links ({@link CommonWords}): the index may then miss some of its links.
      */
     private boolean isCommon(List<Long> owners, String word, boolean whole) {
-        Number count = (Number) em.createNativeQuery("SELECT COUNT(*) FROM (SELECT 1 FROM link_word_common"
-                        + " WHERE owner_key_id IN (:owners) AND word " + (whole ? "=" : "LIKE") + " :word LIMIT 1) c")
-                .setParameter("owners", owners)
-                .setParameter("word", whole ? word : word + "%")
-                .getSingleResult();
-        return count.intValue() > 0;
+        return rowsOf("link_word_common", owners, word, whole, 1) > 0;
     }
 
     /**
@@ -113,9 +108,14 @@ public class LinkSearch {
      * {@link #FEW}.
      */
     private int linksWith(List<Long> owners, String word, boolean whole) {
-        Number count = (Number) em.createNativeQuery("SELECT COUNT(*) FROM (SELECT 1 FROM link_word"
+        return rowsOf("link_word", owners, word, whole, FEW + 1);
+    }
+
+    /** The owners' rows of the table (link_word or link_word_common) that are the word or start with it, up to max. */
+    private int rowsOf(String table, List<Long> owners, String word, boolean whole, int max) {
+        Number count = (Number) em.createNativeQuery("SELECT COUNT(*) FROM (SELECT 1 FROM " + table
                         + " WHERE owner_key_id IN (:owners) AND word " + (whole ? "=" : "LIKE") + " :word LIMIT "
-                        + (FEW + 1) + ") c")
+                        + max + ") c")
                 .setParameter("owners", owners)
                 .setParameter("word", whole ? word : word + "%")
                 .getSingleResult();

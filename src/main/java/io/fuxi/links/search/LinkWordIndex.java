@@ -38,7 +38,7 @@ public class LinkWordIndex {
     CommonWords common;
 
     public void add(Collection<Link> links) {
-        RowInserts.insert(em, INSERT, rows(links, link -> common.indexedWords(link.ownerKeyId(), link.url())));
+        RowInserts.insert(em, INSERT, wordsOf(links, common).rows());
     }
 
     /**

@@ -20,13 +20,12 @@ class CommonWordsIT {
 
     private static final String URL = "https://shop.example/item/";
 
-    private DataSource database;
     private Rows rows;
     private CommonWords words;
 
     @BeforeEach
     void freshDatabase() {
-        database = TestDatabase.migrated("commonwords");
+        DataSource database = TestDatabase.migrated("commonwords");
         rows = new Rows(database);
         words = new CommonWords();
         words.database = database;
