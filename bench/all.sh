@@ -8,9 +8,14 @@
 #   bench/all.sh
 #   PATH=/usr/lib/jvm/temurin-25-jdk-amd64/bin:$PATH bench/all.sh    # everything on JDK 25 (ADR 38: the AOT cache)
 #   BENCH_ROUNDS=5 BENCH_DURATION=20 BENCH_LINKS=20000 BENCH_START_ROUNDS=5 bench/all.sh
+#   BENCH_JAVA_OPTS="-Xmx512m" bench/all.sh    # other JVM options for both Payaras
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source bench/lib.sh
+
+# Both Payaras get the same fixed heap (ADR 52). With -Xmx alone, G1 starts at 1/64 of the machine's memory and
+# resizes each heap its own way, so the RSS ratio followed G1's sizing, not the footprints.
+export BENCH_JAVA_OPTS=${BENCH_JAVA_OPTS:-"-Xms512m -Xmx512m"}
 
 LINKS=${BENCH_LINKS:-10000}
 ROUNDS=${BENCH_ROUNDS:-3}
@@ -32,7 +37,7 @@ echo "results in $work"
 # medians are reported: a single start moved by 3 s and more from one run to the next. Then both are started once more,
 # side by side, for the loads.
 phase_start=$(cpu_counters)
-FUXI_JAVA_OPTS="${BENCH_JAVA_OPTS:--Xmx512m}" java -Xmx96m -jar target/fuxi-launcher.jar archive > "$work/archive-run.log" 2>&1 \
+FUXI_JAVA_OPTS="$BENCH_JAVA_OPTS" java -Xmx96m -jar target/fuxi-launcher.jar archive > "$work/archive-run.log" 2>&1 \
   || { echo "the archive run failed; see $work/archive-run.log"; exit 1; }
 start_ceiling "$work/ceiling.log"; stop_ceiling
 : > "$work/starts.txt"
@@ -141,7 +146,7 @@ cr=$(col 1 create-16-ceiling); fr=$(col 1 create-16-fuxi)
 rr=$(col 1 redirect-ceiling); fx=$(col 1 redirect-fuxi); nx=$(col 1 redirect-nginx)
 bulk=$(echo "$(col 1 bulk) * 1000" | bc)
 echo
-echo "Fuxi $(git rev-parse --short HEAD 2>/dev/null || echo '?') on $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)), JDK $(jdk_version) for both Payaras, $(date -u +%F); medians of $ROUNDS rounds of ${DURATION} s"
+echo "Fuxi $(git rev-parse --short HEAD 2>/dev/null || echo '?') on $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)), JDK $(jdk_version) and \`$BENCH_JAVA_OPTS\` for both Payaras, $(date -u +%F); medians of $ROUNDS rounds of ${DURATION} s"
 echo "The host took (CPU steal time) $stolen_starts of the machine's CPU during the starts, $stolen_creates during the creates, $stolen_bulk during the bulk calls and $stolen_redirects during the redirects."
 echo
 echo "| what | nginx | trivial WAR | Fuxi | Fuxi / trivial | Fuxi / nginx |"
