@@ -11,13 +11,14 @@
 #   bench/compare.sh starts HEAD~1        # 5 rounds: a first start on a new data directory, then a restart on it
 #   BENCH_ROUNDS=3 BENCH_WARM_UP=90 bench/compare.sh creates HEAD~1
 #   bench/compare.sh creates env:FUXI_LINKS_CREATE_WRITERS=2    # this tree against itself with a setting changed
+#   bench/compare.sh creates "env:FUXI_JAVA_OPTS=-Xms512m -Xmx512m"    # one setting; its value may hold spaces
 #   bench/compare.sh starts java:/usr/lib/jvm/temurin-25-jdk-amd64/bin/java    # this tree on another JDK
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source bench/lib.sh
 
 KIND=${1:?"bench/compare.sh creates|redirects|bulk|starts COMMIT|env:NAME=VALUE"}
-OTHER_ENV= # the settings of the other side when it is this tree with other settings
+OTHER_ENV= # the other side's NAME=VALUE setting when it is this tree with a setting changed
 OTHER_JAVA= # the java of the other side when it is this tree on another JDK
 case ${2:?"bench/compare.sh creates|redirects|bulk|starts COMMIT|env:NAME=VALUE|java:PATH"} in
   env:*) OTHER_ENV=${2#env:}; OTHER=$OTHER_ENV ;;
@@ -50,19 +51,24 @@ mkdir -p bench/results
 work=$(mktemp -d "$PWD/bench/results/compare-XXXX")
 trap stop_all EXIT
 
-side() { # a side's name in file names: "this", or "other" (a commit, or settings: '/', '=' and spaces in names broke
-  # the embedded MariaDB, whose paths must hold no space). A setting's value itself cannot hold a space: the settings
-  # are split into NAME=VALUE words
+side() { # a side's name in file names: "this", or "other" (a commit, or a setting: '/', '=' and spaces in names broke
+  # the embedded MariaDB, whose paths must hold no space)
   [ "$1" = this ] && echo this || echo other
 }
 launcher_of() { # a side's launcher jar
   [ "$1" = this ] && echo target/fuxi-launcher.jar || echo "$other_tree/target/fuxi-launcher.jar"
 }
-settings_of() { # a side's NAME=VALUE settings: the other side's when it is this tree with settings changed, else none
-  [ "$1" = this ] || echo "$OTHER_ENV"
-}
 java_of() { # a side's java: the other side's when it is this tree on another JDK, else the one on the PATH
   [ "$1" = this ] || [ -z "$OTHER_JAVA" ] && echo java || echo "$OTHER_JAVA"
+}
+# start_side BUILD DATA_DIR [NAME=VALUE...]: start_fuxi with the side's launcher, java and, for the other side when it
+# is this tree with a setting changed, that setting last (so it wins)
+start_side() {
+  local build=$1 data=$2
+  shift 2
+  FUXI_LAUNCHER_JAR=$(launcher_of "$build"); FUXI_LAUNCHER_JAVA=$(java_of "$build")
+  if [ "$build" != this ] && [ -n "$OTHER_ENV" ]; then set -- "$@" "$OTHER_ENV"; fi
+  start_fuxi "$data" "$@"
 }
 
 load() { # load SECONDS: redirects, creates or bulk-created links per second
@@ -78,9 +84,7 @@ load() { # load SECONDS: redirects, creates or bulk-created links per second
 # a first start of each build makes its class-data archive (ADR 20), which would otherwise be dumped during a round
 # (the other side's settings included: other JVM options have an archive of their own)
 for build in "$OTHER" this; do
-  FUXI_LAUNCHER_JAR=$(launcher_of "$build"); FUXI_LAUNCHER_JAVA=$(java_of "$build")
-  # shellcheck disable=SC2046 # NAME=VALUE words
-  start_fuxi "$work/data-first-start" $(settings_of "$build")
+  start_side "$build" "$work/data-first-start"
   stop_fuxi
   rm -rf "$work/data-first-start"
 done
@@ -95,11 +99,8 @@ if [ "$KIND" = starts ]; then # seconds from the run command to ready, as bench/
   echo "| --- | --- | --- | --- |"
   for round in $(seq 1 "$ROUNDS"); do
     for build in "$OTHER" this; do
-      FUXI_LAUNCHER_JAR=$(launcher_of "$build"); FUXI_LAUNCHER_JAVA=$(java_of "$build")
-      # shellcheck disable=SC2046 # NAME=VALUE words
-      start_fuxi "$work/data-$round-$(side "$build")" $(settings_of "$build"); first_start=$READY_SECONDS; stop_fuxi
-      # shellcheck disable=SC2046
-      start_fuxi "$work/data-$round-$(side "$build")" $(settings_of "$build"); stop_fuxi
+      start_side "$build" "$work/data-$round-$(side "$build")"; first_start=$READY_SECONDS; stop_fuxi
+      start_side "$build" "$work/data-$round-$(side "$build")"; stop_fuxi
       printf "| %d | %s | %.2f | %.2f |\n" "$round" "$build" "$first_start" "$READY_SECONDS" | tee -a "$work/$(side "$build").md"
     done
   done
@@ -116,9 +117,7 @@ echo "| --- | --- | --- | --- | --- |"
 for round in $(seq 1 "$ROUNDS"); do
   for build in "$OTHER" this; do
     data="$work/data-$round-$(side "$build")"
-    FUXI_LAUNCHER_JAR=$(launcher_of "$build"); FUXI_LAUNCHER_JAVA=$(java_of "$build")
-    # shellcheck disable=SC2046 # NAME=VALUE words
-    start_fuxi "$data" FUXI_CODES_INITIAL_BATCH_SIZE=4000000 $(settings_of "$build")
+    start_side "$build" "$data" FUXI_CODES_INITIAL_BATCH_SIZE=4000000
     payara=$(fuxi_payara_pid "$FUXI_PORT")
     mariadb=$(pgrep -f "mariadbd .*$data")
     export BENCH_KEY="$FUXI_KEY" BENCH_CODES_DIR="$work" BENCH_ITEMS=$PER_CALL
@@ -131,8 +130,8 @@ for round in $(seq 1 "$ROUNDS"); do
       payara_before=$(cpu_seconds "$payara"); mariadb_before=$(cpu_seconds "$mariadb")
       rate=$(load "$SECONDS_EACH")
       payara_after=$(cpu_seconds "$payara"); mariadb_after=$(cpu_seconds "$mariadb")
-      echo "$round $build $rate $SECONDS_EACH $payara_before $payara_after $mariadb_before $mariadb_after" | awk '{
-        n = $3 * $4; printf "| %d | %s | %.0f | %.1f | %.1f |\n", $1, $2, $3, ($6 - $5) * 1e6 / n, ($8 - $7) * 1e6 / n }' \
+      echo "$round $rate $SECONDS_EACH $payara_before $payara_after $mariadb_before $mariadb_after" | awk -v build="$build" '{
+        n = $2 * $3; printf "| %d | %s | %.0f | %.1f | %.1f |\n", $1, build, $2, ($5 - $4) * 1e6 / n, ($7 - $6) * 1e6 / n }' \
         | tee -a "$work/$(side "$build").md"
     done
     stop_fuxi
