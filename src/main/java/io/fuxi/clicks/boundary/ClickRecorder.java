@@ -20,7 +20,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import java.time.Clock;
 import java.util.Collection;
 import java.util.Optional;
-import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -82,11 +81,6 @@ public class ClickRecorder {
         LOG.info(() -> "Counting clicks: " + bots.size() + " bot patterns, country database "
                 + countryDatabase.orElse("bundled (ip-location-db, CC0)") + ", trusted proxies: "
                 + trustedProxies.orElse("none"));
-    }
-
-    /** This bean itself, not its client proxy, for the redirect path to keep (ADR 32 says why, and why a supplier). */
-    public Supplier<ClickRecorder> unproxied() {
-        return () -> this;
     }
 
     /** A redirect to the link with this code was answered. */

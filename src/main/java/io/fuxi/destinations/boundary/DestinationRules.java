@@ -14,7 +14,6 @@ import java.net.URI;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Supplier;
 
 /**
  * The destination rules in memory, for creates, edits and every redirect. Reloaded after each change on this node;
@@ -42,11 +41,6 @@ public class DestinationRules {
     @PostConstruct
     void listen() {
         changes = cluster.topic("destinations", changed -> forget());
-    }
-
-    /** This bean itself, not its client proxy, for the redirect path to keep (ADR 32 says why, and why a supplier). */
-    public Supplier<DestinationRules> unproxied() {
-        return () -> this;
     }
 
     /** Why a link to this host is refused, or empty when it is not. */

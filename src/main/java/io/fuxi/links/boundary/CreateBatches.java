@@ -2,9 +2,11 @@ package io.fuxi.links.boundary;
 
 import io.fuxi.links.control.AliasTakenException;
 import io.fuxi.links.control.BulkConflictException;
+import io.fuxi.platform.beans.Unproxied;
 import io.fuxi.platform.database.FuxiDataSource;
 import io.fuxi.platform.database.HeldConnection;
 import io.fuxi.platform.problem.ProblemException;
+import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
@@ -12,6 +14,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Event;
 import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.spi.BeanManager;
 import jakarta.inject.Inject;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -51,6 +54,9 @@ public class CreateBatches {
     DataSource database;
 
     @Inject
+    BeanManager beans;
+
+    @Inject
     LinkInserts inserts;
 
     @Inject
@@ -66,6 +72,12 @@ public class CreateBatches {
 
     private final BlockingQueue<Pending> waiting = new LinkedBlockingQueue<>();
     private final List<Thread> writers = new ArrayList<>();
+
+    /** The beans of the create path, held without their client proxies (ADR 53). */
+    @PostConstruct
+    void holdUnproxied() {
+        inserts = Unproxied.of(beans, LinkInserts.class);
+    }
 
     /** Writes the create together with whatever other creates are waiting; answers once it is committed. */
     public BulkResult create(CheckedCreate create) {

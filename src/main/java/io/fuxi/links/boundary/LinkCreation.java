@@ -2,10 +2,13 @@ package io.fuxi.links.boundary;
 
 import io.fuxi.links.control.CreateCounts;
 import io.fuxi.links.control.LinkRequest;
+import io.fuxi.platform.beans.Unproxied;
 import io.fuxi.platform.problem.ProblemException;
 import io.fuxi.platform.rest.JsonBody;
 import io.fuxi.security.boundary.Caller;
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.spi.BeanManager;
 import jakarta.inject.Inject;
 import jakarta.json.JsonValue;
 import java.io.InputStream;
@@ -22,6 +25,9 @@ import java.time.temporal.ChronoUnit;
 public class LinkCreation {
 
     @Inject
+    BeanManager beans;
+
+    @Inject
     LinkRules rules;
 
     @Inject
@@ -32,6 +38,14 @@ public class LinkCreation {
 
     @Inject
     CreateCounts counts;
+
+    /** The beans of the create path, held without their client proxies (ADR 53). */
+    @PostConstruct
+    void holdUnproxied() {
+        rules = Unproxied.of(beans, LinkRules.class);
+        batches = Unproxied.of(beans, CreateBatches.class);
+        counts = Unproxied.of(beans, CreateCounts.class);
+    }
 
     /** A create as an API call sends it: its JSON body read and checked, and its outcome counted for the metrics. */
     public Creation create(Caller caller, InputStream body) {

@@ -7,11 +7,14 @@ import io.fuxi.links.control.LinkOptions;
 import io.fuxi.links.entity.Link;
 import io.fuxi.links.search.CommonWords;
 import io.fuxi.links.search.LinkWordIndex;
+import io.fuxi.platform.beans.Unproxied;
 import io.fuxi.platform.database.DuplicateRowException;
 import io.fuxi.platform.database.RowInserts;
 import io.fuxi.platform.database.Sql;
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
+import jakarta.enterprise.inject.spi.BeanManager;
 import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -51,6 +54,9 @@ public class LinkInserts {
             + " expires_at, enabled, redirect_status, forward_query, created_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 
     @Inject
+    BeanManager beans;
+
+    @Inject
     CodeAllocator codes;
 
     @Inject
@@ -64,6 +70,14 @@ public class LinkInserts {
 
     @Inject
     CommonWords commonWords;
+
+    /** The beans of the create path, held without their client proxies (ADR 53). */
+    @PostConstruct
+    void holdUnproxied() {
+        codes = Unproxied.of(beans, CodeAllocator.class);
+        recentUrls = Unproxied.of(beans, RecentUrls.class);
+        commonWords = Unproxied.of(beans, CommonWords.class);
+    }
 
     /**
      * One result per create, in order, written with multi-row inserts per table. An alias that another transaction took

@@ -6,8 +6,11 @@ import io.fuxi.links.control.LinkLifetime;
 import io.fuxi.links.control.LinkOptions;
 import io.fuxi.links.control.LinkRequest;
 import io.fuxi.links.control.UrlPolicy;
+import io.fuxi.platform.beans.Unproxied;
 import io.fuxi.security.boundary.Caller;
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.spi.BeanManager;
 import jakarta.inject.Inject;
 import java.net.URI;
 import java.time.Instant;
@@ -18,10 +21,19 @@ import java.time.temporal.ChronoUnit;
 public class LinkRules {
 
     @Inject
+    BeanManager beans;
+
+    @Inject
     LinkOptions options;
 
     @Inject
     DestinationRules destinations;
+
+    /** The beans of the create path, held without their client proxies (ADR 53). */
+    @PostConstruct
+    void holdUnproxied() {
+        destinations = Unproxied.of(beans, DestinationRules.class);
+    }
 
     /** A create request checked against every rule, as of {@code now}. */
     public CheckedCreate check(Caller caller, LinkRequest request, Instant now) {

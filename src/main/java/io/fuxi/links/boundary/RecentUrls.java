@@ -2,6 +2,7 @@ package io.fuxi.links.boundary;
 
 import io.fuxi.links.control.CreateCounts;
 import io.fuxi.links.control.RecentUrlFilter;
+import io.fuxi.platform.beans.Unproxied;
 import io.fuxi.platform.cluster.Cluster;
 import io.fuxi.platform.database.DatabaseErrors;
 import io.fuxi.platform.database.FuxiDataSource;
@@ -9,6 +10,7 @@ import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.spi.BeanManager;
 import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -40,6 +42,9 @@ public class RecentUrls {
     private static final long RETRY_MILLIS = 30_000;
 
     @Inject
+    BeanManager beans;
+
+    @Inject
     Cluster cluster;
 
     @Inject
@@ -68,6 +73,7 @@ public class RecentUrls {
 
     @PostConstruct
     void init() {
+        counts = Unproxied.of(beans, CreateCounts.class); // on the create path: no client proxy (ADR 53)
         enabled = maxPairs > 0 && !cluster.isClustered();
         filter = new RecentUrlFilter(LinkInserts.SAME_URL_WINDOW, enabled ? maxPairs : 0);
     }

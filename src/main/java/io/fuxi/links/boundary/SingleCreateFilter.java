@@ -3,6 +3,7 @@ package io.fuxi.links.boundary;
 import io.fuxi.idempotency.boundary.IdempotencyFilter;
 import io.fuxi.links.control.CreateCounts;
 import io.fuxi.links.control.LinkOptions;
+import io.fuxi.platform.beans.Unproxied;
 import io.fuxi.platform.problem.ProblemException;
 import io.fuxi.platform.problem.UnexpectedFailures;
 import io.fuxi.platform.rest.BodyLimits;
@@ -11,6 +12,7 @@ import io.fuxi.platform.web.ApiPermits;
 import io.fuxi.platform.web.ProblemAnswers;
 import io.fuxi.security.boundary.ApiKeyCheck;
 import io.fuxi.security.boundary.Caller;
+import jakarta.enterprise.inject.spi.BeanManager;
 import jakarta.inject.Inject;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -45,6 +47,9 @@ public class SingleCreateFilter extends HttpFilter {
     private static final Logger LOG = Logger.getLogger(SingleCreateFilter.class.getName());
 
     @Inject
+    BeanManager beans;
+
+    @Inject
     ApiKeyCheck keys;
 
     @Inject
@@ -62,9 +67,17 @@ public class SingleCreateFilter extends HttpFilter {
     @Inject
     CreateCounts counts;
 
-    /** Offers the single creates to the launcher's valve, which asks about every POST before the web container does. */
+    /**
+     * Holds its beans without their client proxies, and offers the single creates to the launcher's valve, which asks
+     * about every POST before the web container does.
+     */
     @Override
     public void init() {
+        keys = Unproxied.of(beans, ApiKeyCheck.class); // the create path skips the client proxies (ADR 53)
+        limits = Unproxied.of(beans, BodyLimits.class);
+        single = Unproxied.of(beans, LinkCreation.class);
+        permits = Unproxied.of(beans, ApiPermits.class);
+        counts = Unproxied.of(beans, CreateCounts.class);
         ClassLoader application = Thread.currentThread().getContextClassLoader();
         BiPredicate<HttpServletRequest, HttpServletResponse> earlyCreates =
                 (request, response) -> answeredEarly(request, response, application);

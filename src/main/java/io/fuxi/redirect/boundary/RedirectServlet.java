@@ -3,12 +3,14 @@ package io.fuxi.redirect.boundary;
 import io.fuxi.clicks.boundary.ClickRecorder;
 import io.fuxi.codes.boundary.CodeShape;
 import io.fuxi.destinations.boundary.DestinationRules;
+import io.fuxi.platform.beans.Unproxied;
 import io.fuxi.platform.database.DatabaseErrors;
 import io.fuxi.platform.web.ReservedPaths;
 import io.fuxi.redirect.control.CachedLink;
 import io.fuxi.redirect.control.LinkResolver;
 import io.fuxi.redirect.control.RedirectCounts;
 import io.fuxi.redirect.control.RedirectCounts.Outcome;
+import jakarta.enterprise.inject.spi.BeanManager;
 import jakarta.inject.Inject;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.ServletException;
@@ -38,6 +40,9 @@ public class RedirectServlet extends HttpServlet {
     public static final String CACHED_REDIRECTS = "io.fuxi.redirect.cached-redirects";
 
     @Inject
+    BeanManager beans;
+
+    @Inject
     LinkResolver resolver;
 
     @Inject
@@ -57,10 +62,10 @@ public class RedirectServlet extends HttpServlet {
 
     @Override
     public void init() throws ServletException {
-        resolver = resolver.unproxied().get(); // the redirect path skips the client proxies (ADR 32)
-        destinations = destinations.unproxied().get();
-        clicks = clicks.unproxied().get();
-        counts = counts.unproxied().get();
+        resolver = Unproxied.of(beans, LinkResolver.class); // the redirect path skips the client proxies (ADR 32)
+        destinations = Unproxied.of(beans, DestinationRules.class);
+        clicks = Unproxied.of(beans, ClickRecorder.class);
+        counts = Unproxied.of(beans, RedirectCounts.class);
         pages = new ErrorPages(getServletContext());
         others = new OtherPaths(getServletContext());
         ClassLoader application = Thread.currentThread().getContextClassLoader();

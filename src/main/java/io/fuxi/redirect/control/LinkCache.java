@@ -14,7 +14,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Supplier;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.infinispan.Cache;
 import org.infinispan.context.Flag;
@@ -78,11 +77,6 @@ public class LinkCache {
     private Cluster.Topic removals;
 
     private Cache<Object, Boolean> unknown;
-
-    /** This cache itself, not its client proxy, for the redirect path to keep (ADR 32 says why, and why a supplier). */
-    public Supplier<LinkCache> unproxied() {
-        return () -> this;
-    }
 
     /** Starts the cache (and joins the cluster) with the application rather than on the first redirect. */
     void startEagerly(@Observes @Initialized(ApplicationScoped.class) Object application) {

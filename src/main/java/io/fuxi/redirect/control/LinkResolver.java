@@ -6,13 +6,14 @@ import io.fuxi.links.boundary.LinkDeleted;
 import io.fuxi.links.boundary.LinkService;
 import io.fuxi.links.boundary.LinkView;
 import io.fuxi.links.boundary.LinksPurged;
+import io.fuxi.platform.beans.Unproxied;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.TransactionPhase;
+import jakarta.enterprise.inject.spi.BeanManager;
 import jakarta.inject.Inject;
 import java.util.function.Predicate;
-import java.util.function.Supplier;
 
 /**
  * Finds where a code leads. A cache hit never touches the database; a miss reads the link once and caches it,
@@ -23,6 +24,9 @@ import java.util.function.Supplier;
 public class LinkResolver {
 
     @Inject
+    BeanManager beans;
+
+    @Inject
     LinkCache cache;
 
     @Inject
@@ -31,16 +35,11 @@ public class LinkResolver {
     @Inject
     RedirectCounts counts;
 
-    /** This bean itself, not its client proxy, for the redirect path to keep (ADR 32 says why, and why a supplier). */
-    public Supplier<LinkResolver> unproxied() {
-        return () -> this;
-    }
-
-    /** The cache and the counters of the redirect path, held without their proxies (see {@link #unproxied}). */
+    /** The cache and the counters of the redirect path, held without their client proxies (ADR 32). */
     @PostConstruct
     void holdUnproxied() {
-        cache = cache.unproxied().get();
-        counts = counts.unproxied().get();
+        cache = Unproxied.of(beans, LinkCache.class);
+        counts = Unproxied.of(beans, RedirectCounts.class);
     }
 
     /** The link if the cache holds it, or null. */

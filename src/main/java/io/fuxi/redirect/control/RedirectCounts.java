@@ -2,7 +2,6 @@ package io.fuxi.redirect.control;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.function.Supplier;
 
 /** Redirects by outcome and cache lookups by result, counted without a lock that request threads share. */
 @ApplicationScoped
@@ -31,11 +30,6 @@ public class RedirectCounts {
         for (int i = 0; i < outcomes.length; i++) {
             outcomes[i] = new LongAdder();
         }
-    }
-
-    /** This bean itself, not its client proxy, for the redirect path to keep (ADR 32 says why, and why a supplier). */
-    public Supplier<RedirectCounts> unproxied() {
-        return () -> this;
     }
 
     public void record(Outcome outcome) {

@@ -1,9 +1,12 @@
 package io.fuxi.security.boundary;
 
+import io.fuxi.platform.beans.Unproxied;
 import io.fuxi.security.control.MissingKeyException;
 import io.fuxi.security.control.RateLimitedException;
 import io.fuxi.security.control.RateLimiter;
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.spi.BeanManager;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.Optional;
@@ -25,6 +28,9 @@ public class ApiKeyCheck {
     private static final String BEARER = "Bearer ";
 
     @Inject
+    BeanManager beans;
+
+    @Inject
     KeyCache keys;
 
     @Inject
@@ -40,6 +46,14 @@ public class ApiKeyCheck {
 
     @Inject
     SharedRateLimits limits;
+
+    /** The beans of the create path, held without their client proxies (ADR 53). */
+    @PostConstruct
+    void holdUnproxied() {
+        keys = Unproxied.of(beans, KeyCache.class);
+        use = Unproxied.of(beans, KeyUse.class);
+        limits = Unproxied.of(beans, SharedRateLimits.class);
+    }
 
     /**
      * The caller whose key the request carries, its call counted against the key's limit; or a problem: 401 for a
