@@ -2,8 +2,9 @@
 # This tree's Fuxi against another commit's, alternating on the same machine: the way to tell a change's effect from
 # the shared machine's drift, which moves a single run's figures by a quarter and more. The other commit is built once
 # in a git worktree under target/. Each run starts a fresh data directory, warms up, then measures windows of wrk with
-# the CPU that Payara and MariaDB used in each. The last line is the share of the machine's CPU the host took during
-# the rounds (steal time), which slows both sides. Targets only 127.0.0.1, is bounded in time, and stops what it started.
+# the p99 of a request (of a call, for bulk) and the CPU that Payara and MariaDB used in each. The last line is the
+# share of the machine's CPU the host took during the rounds (steal time), which slows both sides. Targets only
+# 127.0.0.1, is bounded in time, and stops what it started.
 #
 #   bench/compare.sh creates 54d9562      # 2 rounds; 60 s of creates at 16 connections, then 3 windows of 10 s
 #   bench/compare.sh redirects HEAD~2     # 10,000 links, 30 s of redirects at 32 connections, then 3 windows of 10 s
@@ -71,14 +72,14 @@ start_side() {
   start_fuxi "$data" "$@"
 }
 
-load() { # load SECONDS: redirects, creates or bulk-created links per second
+load() { # load SECONDS: redirects, creates or bulk-created links per second, and the p99 of a request in ms
   if [ "$KIND" = creates ]; then
-    wrk -t2 -c16 -d"$1s" -s bench/create.lua "http://127.0.0.1:$FUXI_PORT/api/v1/links"
+    wrk -t2 -c16 -d"$1s" --latency -s bench/create.lua "http://127.0.0.1:$FUXI_PORT/api/v1/links"
   elif [ "$KIND" = bulk ]; then
-    wrk -t1 -c2 -d"$1s" -s bench/bulk.lua "http://127.0.0.1:$FUXI_PORT/api/v1/links/bulk"
+    wrk -t1 -c2 -d"$1s" --latency -s bench/bulk.lua "http://127.0.0.1:$FUXI_PORT/api/v1/links/bulk"
   else
-    BENCH_PATHS="$work/paths.txt" wrk -t1 -c32 -d"$1s" -s bench/redirect.lua "http://127.0.0.1:$FUXI_PORT"
-  fi | awk -v per_call="$PER_CALL" '$1 == "Requests/sec:" { print $2 * per_call }'
+    BENCH_PATHS="$work/paths.txt" wrk -t1 -c32 -d"$1s" --latency -s bench/redirect.lua "http://127.0.0.1:$FUXI_PORT"
+  fi | wrk_figures | awk -v per_call="$PER_CALL" '{ print $1 * per_call, $3 }'
 }
 
 # a first start of each build makes its class-data archive (ADR 20), which would otherwise be dumped during a round
@@ -112,8 +113,8 @@ if [ "$KIND" = starts ]; then # seconds from the run command to ready, as bench/
   exit 0
 fi
 
-echo "| round | build | $KIND/s | Payara µs each | MariaDB µs each |"
-echo "| --- | --- | --- | --- | --- |"
+echo "| round | build | $KIND/s | p99 ms | Payara µs each | MariaDB µs each |"
+echo "| --- | --- | --- | --- | --- | --- |"
 for round in $(seq 1 "$ROUNDS"); do
   for build in "$OTHER" this; do
     data="$work/data-$round-$(side "$build")"
@@ -128,10 +129,10 @@ for round in $(seq 1 "$ROUNDS"); do
     load "$WARM_UP" > /dev/null
     for window in $(seq 1 "$WINDOWS"); do
       payara_before=$(cpu_seconds "$payara"); mariadb_before=$(cpu_seconds "$mariadb")
-      rate=$(load "$SECONDS_EACH")
+      figures=$(load "$SECONDS_EACH") # rate p99
       payara_after=$(cpu_seconds "$payara"); mariadb_after=$(cpu_seconds "$mariadb")
-      echo "$round $rate $SECONDS_EACH $payara_before $payara_after $mariadb_before $mariadb_after" | awk -v build="$build" '{
-        n = $2 * $3; printf "| %d | %s | %.0f | %.1f | %.1f |\n", $1, build, $2, ($5 - $4) * 1e6 / n, ($7 - $6) * 1e6 / n }' \
+      echo "$round $figures $SECONDS_EACH $payara_before $payara_after $mariadb_before $mariadb_after" | awk -v build="$build" '{
+        n = $2 * $4; printf "| %d | %s | %.0f | %.2f | %.1f | %.1f |\n", $1, build, $2, $3, ($6 - $5) * 1e6 / n, ($8 - $7) * 1e6 / n }' \
         | tee -a "$work/$(side "$build").md"
     done
     stop_fuxi
@@ -139,7 +140,8 @@ for round in $(seq 1 "$ROUNDS"); do
 done
 for build in "$OTHER" this; do
   echo "$build: median $(awk -F'|' '{ print $4 }' "$work/$(side "$build").md" | median) $KIND/s," \
-    "Payara $(awk -F'|' '{ print $5 }' "$work/$(side "$build").md" | median) µs," \
-    "MariaDB $(awk -F'|' '{ print $6 }' "$work/$(side "$build").md" | median) µs each"
+    "p99 $(awk -F'|' '{ print $5 }' "$work/$(side "$build").md" | median) ms," \
+    "Payara $(awk -F'|' '{ print $6 }' "$work/$(side "$build").md" | median) µs," \
+    "MariaDB $(awk -F'|' '{ print $7 }' "$work/$(side "$build").md" | median) µs each"
 done
 report_steal
