@@ -14,7 +14,8 @@ import java.util.function.LongSupplier;
  * <p>A full segment makes room at the log's tail, its oldest entry: a link followed since it was written (or since the
  * tail last passed it) is written again at the head and loses its mark, any other goes. That is the CLOCK policy (second
  * chance) over the log: a new link stays until the segment has taken in as many bytes of links as it holds, and a link
- * that keeps being followed stays as long as it is. A link also goes once it has been cached for the lifespan.
+ * that keeps being followed stays as long as it is. A link also goes once it has been cached for the lifespan, or up to
+ * a fifth of it sooner: links cached together do not all go together.
  *
  * <p>Hits take no lock and write nothing but a link's mark, a byte: they read under a segment's optimistic stamp and
  * read again under its read lock when a write came in between. Writes (new links, misses read from the database,
@@ -66,7 +67,7 @@ final class LinkTable {
         return CODE_AT + MAX_CODE_BYTES + CachedLink.packedBytes(8 * 1024);
     }
 
-    /** The link cached for this code, or null: none, or cached longer ago than the lifespan. */
+    /** The link cached for this code, or null: none, or cached longer ago than its lifespan. */
     CachedLink get(String code) {
         if (!isCacheable(code)) {
             return null;
@@ -86,7 +87,18 @@ final class LinkTable {
             return; // not cached: every redirect reads it from the database
         }
         long hash = hash(code);
-        segment(hash).put(hash, code, packed, wanted, (int) nowSeconds());
+        int now = (int) nowSeconds();
+        segment(hash).put(hash, code, packed, wanted, now, now - soonerBy(hash));
+    }
+
+    /**
+     * How many seconds before the lifespan runs out this code's entry goes: up to a fifth of the lifespan, by the
+     * code's hash. Without it, links cached in the same second (a bulk create, the misses after a start) all expired in
+     * the same second, their redirects all read the database at once, and the entries read in that burst would expire
+     * together again a lifespan later (ADR 54).
+     */
+    private int soonerBy(long hash) {
+        return (int) Long.remainderUnsigned(hash, lifespanSeconds / 5 + 1);
     }
 
     void remove(String code) {
@@ -221,7 +233,8 @@ final class LinkTable {
             return null;
         }
 
-        void put(long hash, String code, byte[] packed, BooleanSupplier wanted, int nowSeconds) {
+        /** Writes the entry as cached at {@code cachedAt}, which may be before {@code nowSeconds} (see soonerBy). */
+        void put(long hash, String code, byte[] packed, BooleanSupplier wanted, int nowSeconds, int cachedAt) {
             long stamp = lock.writeLock();
             try {
                 if (!wanted.getAsBoolean()) {
@@ -236,7 +249,7 @@ final class LinkTable {
                 int at = reserve(size, nowSeconds);
                 writeLong(log, at + HASH_AT, hash);
                 writeInt(log, at + SIZE_AT, size);
-                writeInt(log, at + CACHED_AT, nowSeconds);
+                writeInt(log, at + CACHED_AT, cachedAt);
                 log[at + CODE_LENGTH_AT] = (byte) code.length();
                 for (int i = 0; i < code.length(); i++) {
                     log[at + CODE_AT + i] = (byte) code.charAt(i); // ASCII (isCacheable)

@@ -175,13 +175,42 @@ class LinkTableTest {
         LinkTable table = table(1000, 1_000_000);
         put(table, "Ab3dE9");
 
-        now.addAndGet(LIFESPAN_MILLIS - 1_000);
-        assertNotNull(table.get("Ab3dE9"));
-        now.addAndGet(2_000);
+        now.addAndGet(LIFESPAN_MILLIS * 4 / 5 - 1_000);
+        assertNotNull(table.get("Ab3dE9"), "kept for four fifths of the lifespan at least");
+        now.addAndGet(LIFESPAN_MILLIS / 5 + 2_000);
         assertNull(table.get("Ab3dE9"));
 
         put(table, "Ab3dE9");
         assertNotNull(table.get("Ab3dE9"), "cached again, it counts from then");
+    }
+
+    @Test
+    void linksCachedInTheSameSecondExpireOverTheLastFifthOfTheLifespan() {
+        LinkTable table = table(10_000, 10_000_000);
+        List<String> codes = IntStream.range(0, 1_000).mapToObj(i -> "code" + i).toList();
+        codes.forEach(code -> put(table, code));
+        long start = now.get();
+
+        List<Integer> found = new ArrayList<>();
+        for (int second = 0; second <= LIFESPAN_MILLIS / 1000 + 1; second++) {
+            now.set(start + second * 1000L);
+            found.add(
+                    (int) codes.stream().filter(code -> table.get(code) != null).count());
+        }
+
+        int fifth = (int) (LIFESPAN_MILLIS / 1000 / 5);
+        assertEquals(1_000, found.get(4 * fifth - 1), "all there a second before the last fifth");
+        assertEquals(0, (int) found.get(found.size() - 1), "none after the lifespan");
+        int halfwayThroughTheFifth = found.get(4 * fifth + fifth / 2);
+        assertTrue(
+                halfwayThroughTheFifth > 350 && halfwayThroughTheFifth < 650,
+                "about half gone halfway through the last fifth, not all at once: " + halfwayThroughTheFifth);
+        assertTrue(
+                IntStream.range(1, found.size())
+                                .filter(i -> found.get(i) < found.get(i - 1))
+                                .count()
+                        >= fifth / 2,
+                "gone over many different seconds: " + found);
     }
 
     @Test
