@@ -107,15 +107,6 @@ public class LinkService {
         return List.of(results);
     }
 
-    /** Any link, for the redirect: no caller, no transaction of its own. */
-    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public Optional<LinkView> find(String code) {
-        if (!CodeShape.isCode(code)) {
-            return Optional.empty(); // cannot exist; and the database need not see arbitrary text
-        }
-        return Optional.ofNullable(em.find(Link.class, code)).map(this::view);
-    }
-
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public LinkView read(Caller caller, String code) {
         return view(visible(caller, code));

@@ -3,7 +3,7 @@ package io.fuxi.redirect.control;
 import io.fuxi.links.boundary.LinkChanged;
 import io.fuxi.links.boundary.LinkCreated;
 import io.fuxi.links.boundary.LinkDeleted;
-import io.fuxi.links.boundary.LinkService;
+import io.fuxi.links.boundary.LinkLookup;
 import io.fuxi.links.boundary.LinkView;
 import io.fuxi.links.boundary.LinksPurged;
 import io.fuxi.platform.beans.Unproxied;
@@ -30,16 +30,17 @@ public class LinkResolver {
     LinkCache cache;
 
     @Inject
-    LinkService links;
+    LinkLookup links;
 
     @Inject
     RedirectCounts counts;
 
-    /** The cache and the counters of the redirect path, held without their client proxies (ADR 32). */
+    /** The cache, the counters and the lookup of the redirect path, held without their client proxies (ADR 32). */
     @PostConstruct
     void holdUnproxied() {
         cache = Unproxied.of(beans, LinkCache.class);
         counts = Unproxied.of(beans, RedirectCounts.class);
+        links = Unproxied.of(beans, LinkLookup.class);
     }
 
     /** The link if the cache holds it, or null. */
