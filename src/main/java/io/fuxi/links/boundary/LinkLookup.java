@@ -49,16 +49,15 @@ public class LinkLookup {
     }
 
     private LinkView view(String code, ResultSet row) throws SQLException {
-        Integer redirectStatus = row.getObject(6, Integer.class);
-        Boolean forwardQuery = row.getObject(7, Boolean.class);
-        return new LinkView(
+        return LinkView.of(
                 code,
                 row.getString(1),
                 row.getObject(3, LocalDateTime.class).toInstant(ZoneOffset.UTC),
                 row.getObject(4, LocalDateTime.class).toInstant(ZoneOffset.UTC),
                 row.getBoolean(5),
-                redirectStatus == null ? options.defaultRedirectStatus() : redirectStatus,
-                forwardQuery == null ? options.defaultForwardQuery() : forwardQuery,
-                row.getLong(2));
+                row.getObject(6, Integer.class),
+                row.getObject(7, Boolean.class),
+                row.getLong(2),
+                options);
     }
 }

@@ -27,15 +27,38 @@ public record LinkView(
         implements Serializable {
 
     static LinkView of(Link link, LinkOptions options) {
-        return new LinkView(
+        return of(
                 link.code(),
                 link.url(),
                 link.createdAt(),
                 link.expiresAt(),
                 link.enabled(),
-                link.redirectStatus() == null ? options.defaultRedirectStatus() : link.redirectStatus(),
-                link.forwardQuery() == null ? options.defaultForwardQuery() : link.forwardQuery(),
-                link.ownerKeyId());
+                link.redirectStatus(),
+                link.forwardQuery(),
+                link.ownerKeyId(),
+                options);
+    }
+
+    /** A link's row as stored: a null status or query choice means the configured default. */
+    static LinkView of(
+            String code,
+            String url,
+            Instant createdAt,
+            Instant expiresAt,
+            boolean enabled,
+            Integer redirectStatus,
+            Boolean forwardQuery,
+            long ownerKeyId,
+            LinkOptions options) {
+        return new LinkView(
+                code,
+                url,
+                createdAt,
+                expiresAt,
+                enabled,
+                redirectStatus == null ? options.defaultRedirectStatus() : redirectStatus,
+                forwardQuery == null ? options.defaultForwardQuery() : forwardQuery,
+                ownerKeyId);
     }
 
     public JsonObject toJson(String shortUrl) {
