@@ -23,6 +23,7 @@ import jakarta.ejb.TransactionManagementType;
 import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.SQLTransactionRollbackException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -52,6 +53,7 @@ public class ClickFlush {
     private static final Logger LOG = Logger.getLogger(ClickFlush.class.getName());
     static final int BATCH = 500;
     static final int SLOTS = 16;
+    static final int REHEARSAL_ATTEMPTS = 5;
 
     @Inject
     ClickRecorder recorder;
@@ -84,11 +86,7 @@ public class ClickFlush {
             throw new IllegalStateException("cannot read the visitor secret", e);
         }
         if (recorder.isCounting()) {
-            try {
-                rehearse();
-            } catch (SQLException e) {
-                throw new IllegalStateException("cannot write clicks", e);
-            }
+            rehearseUntilNotRolledBack();
             timer = timers.createIntervalTimer(interval, interval, new TimerConfig("click-flush", false));
         }
     }
@@ -182,6 +180,40 @@ public class ClickFlush {
             batch.tallies().forEach(entry -> unwritten.put(new LinkDay(entry.getKey(), batch.day()), entry.getValue()));
         }
         return new PendingClicks(unwritten, totalsWritten ? Map.of() : pending.hours());
+    }
+
+    /**
+     * Rehearses, and again when the database rolled the rehearsal back: nodes that start together rehearse on the same
+     * rows, and InnoDB may take one of them for a deadlock (FirstStartTogetherIT once failed to start a node so).
+     */
+    private void rehearseUntilNotRolledBack() {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                rehearse();
+                return;
+            } catch (SQLException e) {
+                if (attempt >= REHEARSAL_ATTEMPTS || !isRolledBack(e)) {
+                    throw new IllegalStateException("cannot write clicks", e);
+                }
+            }
+            try {
+                Thread.sleep(ThreadLocalRandom.current().nextLong(50, 250));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while rehearsing the click flush", e);
+            }
+        }
+    }
+
+    /** Whether the database rolled the transaction back (a deadlock, SQLSTATE 40001), here or in a cause. */
+    static boolean isRolledBack(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SQLTransactionRollbackException
+                    || (cause instanceof SQLException sql && "40001".equals(sql.getSQLState()))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
