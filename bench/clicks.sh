@@ -40,10 +40,12 @@ links() {
   done
 }
 
-# metric PORT NAME [TAG]: one sample of /metrics?scope=application, e.g. metric 8080 fuxi_clicks 'state="flushed"'
+# metric PORT NAME [TAG]: one sample of /metrics?scope=application, e.g. metric 8080 fuxi_clicks 'state="flushed"'.
+# awk reads to the end: stopping at the match closed the pipe under curl, whose write error (23) stopped the script
+# under pipefail, and with it the Fuxi being measured, once the metrics outgrew the pipe's buffer
 metric() {
   curl -sf "http://127.0.0.1:$1/metrics?scope=application" \
-    | awk -v name="$2" -v tag="${3:-}" 'index($0, name "{") == 1 && (tag == "" || index($0, tag)) { printf "%d", $NF; exit }'
+    | awk -v name="$2" -v tag="${3:-}" '!found && index($0, name "{") == 1 && (tag == "" || index($0, tag)) { printf "%d", $NF; found = 1 }'
 }
 
 start_fuxi "$work/off-data" FUXI_CLICKS_ENABLED=false FUXI_CODES_INITIAL_BATCH_SIZE=200000
