@@ -10,7 +10,7 @@ import java.util.HexFormat;
 import java.util.function.Consumer;
 
 /**
- * The valve that answers cached redirects (ADR 26) and single creates (ADR 45) before Payara's web container does its
+ * The valve that answers redirects (ADRs 26 and 56) and single creates (ADR 45) before Payara's web container does its
  * per-request work. The build compiles it against the Catalina and Servlet jars inside payara-micro.jar and puts it
  * beside the launcher (ADR 27); the launcher copies it among the WAR's libraries of each unpacked runtime. Without it
  * (a build that did not make it), the launcher says so and the web container answers every request, as on a plain

@@ -11,7 +11,7 @@ import java.util.List;
  * each start: the HTTP listener on FUXI_HTTP_ADDRESS only, no Server header naming the platform, Grizzly's
  * leader-follower IO strategy (ADR 19), and as many requests a connection as FUXI_HTTP_KEEP_ALIVE_REQUESTS says (ADR
  * 33). The integration tests' Arquillian deployments run the first three (TestDatabaseSession writes them for
- * 127.0.0.1) and keep Payara's limit of 250 requests a connection. Where the launcher compiled the valve that answers cached redirects
+ * 127.0.0.1) and keep Payara's limit of 250 requests a connection. Where the launcher compiled the valve that answers redirects
  * (ADR 26), a second file names it, for Payara to run once it has booted (--postbootcommandfile). The launcher's
  * listener stays closed until a third file opens it, once Fuxi is deployed (--postdeploycommandfile, ADR 31).
  */

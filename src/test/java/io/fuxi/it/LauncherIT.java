@@ -112,14 +112,14 @@ class LauncherIT {
         long early0 = sample(api, "fuxi_redirects_early");
         long misses0 = sample(api, "fuxi_cache_misses");
         long hits0 = sample(api, "fuxi_cache_hits");
-        HttpResponse<String> redirect = api.follow(code); // not cached yet: the servlet answers and caches it
+        HttpResponse<String> redirect = api.follow(code); // not cached yet: read from the database, and cached
         assertEquals(302, redirect.statusCode());
         assertEquals(
                 "https://example.com/kept",
                 redirect.headers().firstValue("Location").orElseThrow());
-        assertEquals(early0, sample(api, "fuxi_redirects_early"));
+        assertEquals(early0 + 1, sample(api, "fuxi_redirects_early"), "the valve answered the miss too (ADR 56)");
         HttpResponse<String> early = api.follow(code);
-        assertEquals(early0 + 1, sample(api, "fuxi_redirects_early"), "the valve answered the now cached link");
+        assertEquals(early0 + 2, sample(api, "fuxi_redirects_early"), "the valve answered the now cached link");
         assertEquals(redirect.statusCode(), early.statusCode());
         assertEquals(
                 withoutDate(redirect.headers().map()),
@@ -127,6 +127,11 @@ class LauncherIT {
         assertEquals(redirect.body(), early.body());
         assertEquals(misses0 + 1, sample(api, "fuxi_cache_misses"), "a lookup is counted once, whichever answers");
         assertEquals(hits0 + 1, sample(api, "fuxi_cache_hits"));
+        HttpResponse<String> unknown = api.follow("zZ9zZ9");
+        assertEquals(404, unknown.statusCode(), unknown.body());
+        assertEquals("no-store", unknown.headers().firstValue("Cache-Control").orElse(""));
+        assertTrue(unknown.body().contains("<html"), unknown.body());
+        assertEquals(early0 + 3, sample(api, "fuxi_redirects_early"), "the valve answered the unknown code");
         HttpResponse<String> read =
                 api.send(api.request("api/v1/links/" + code).header("Authorization", "Bearer " + key));
         assertEquals(CLICKS, Api.json(read).getInt("totalClicks"), "a graceful stop loses no click");

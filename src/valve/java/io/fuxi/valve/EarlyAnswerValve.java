@@ -12,7 +12,7 @@ import org.apache.catalina.Response;
 import org.apache.catalina.valves.ValveBase;
 
 /**
- * Answers cached redirects (ADR 26) and single creates (ADR 45) before the web container's request listeners,
+ * Answers redirects (ADRs 26 and 56) and single creates (ADR 45) before the web container's request listeners,
  * invocation bookkeeping, servlet wrapper and filters run. It knows nothing of Fuxi: it asks the application of the
  * request's context, which put its answers under "io.fuxi.links.single-creates" for a POST
  * (SingleCreateFilter.SINGLE_CREATES) and "io.fuxi.redirect.cached-redirects" for any other method

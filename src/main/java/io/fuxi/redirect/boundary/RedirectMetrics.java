@@ -11,8 +11,8 @@ import jakarta.inject.Inject;
 import java.util.Locale;
 
 /**
- * fuxi.redirects{outcome=hit|miss|unknown|expired|disabled|blocked|unavailable}, fuxi.redirects.early (the hits the
- * launcher's valve answered, ADR 26), and the link cache: fuxi.cache.entries, hits,
+ * fuxi.redirects{outcome=hit|miss|unknown|expired|disabled|blocked|unavailable}, fuxi.redirects.early (the codes the
+ * launcher's valve answered, ADRs 26 and 56), and the link cache: fuxi.cache.entries, hits,
  * misses and evictions.
  */
 @ApplicationScoped
@@ -39,7 +39,7 @@ public class RedirectMetrics {
         }
         metrics.gauge(
                 "redirects.early",
-                "Hits answered by the launcher's valve before the web container's request handling, since the start"
+                "GETs and HEADs of a code answered by the launcher's valve before the web container's request handling, since the start"
                         + " (0 on a Payara Micro without it)",
                 counts::early);
         metrics.gauge("cache.entries", "Links in this node's cache", cache::entries);

@@ -27,15 +27,17 @@ import java.util.function.BiPredicate;
  * nothing up for a code (docs/adr/0016); paths that cannot be a code go where the container would have sent them
  * ({@link OtherPaths}).
  *
- * <p>Where the launcher has put its valve on Payara's virtual server (ADR 26), a cached, live link is answered by
- * {@link #redirectFromCache} before the container's request listeners and this servlet run: the valve finds it under
- * {@link #CACHED_REDIRECTS} in the servlet context. Everything else still comes here.
+ * <p>Where the launcher has put its valve on Payara's virtual server (ADR 26), a GET or HEAD of a code is answered by
+ * {@link #answerFromValve} before the container's request listeners and this servlet run, whether its link is cached
+ * or not (ADR 56): the valve finds it under {@link #CACHED_REDIRECTS} in the servlet context. Everything else still
+ * comes here.
  */
 public class RedirectServlet extends HttpServlet {
 
     /**
-     * The servlet context attribute under which the valve finds the cached redirects: a {@code BiPredicate} of the
-     * request and the response that answers true when it redirected. The launcher's valve names it too.
+     * The servlet context attribute under which the valve finds the redirects: a {@code BiPredicate} of the request and
+     * the response that answers true when it answered. The launcher's valve names it too (its name is older than
+     * ADR 56, when the valve answered cached links only).
      */
     public static final String CACHED_REDIRECTS = "io.fuxi.redirect.cached-redirects";
 
@@ -74,13 +76,15 @@ public class RedirectServlet extends HttpServlet {
             ClassLoader container = thread.getContextClassLoader();
             thread.setContextClassLoader(application);
             try {
-                boolean redirected = redirectFromCache(request, response);
-                if (redirected) {
+                boolean answered = answerFromValve(request, response);
+                if (answered) {
                     counts.recordEarly();
                 }
-                return redirected;
-            } catch (RuntimeException e) { // the servlet answers it, with what it does on a failure
+                return answered;
+            } catch (RuntimeException e) { // nothing written: the servlet answers it, with what it does on a failure
                 return false;
+            } catch (IOException e) { // the client is gone: there is no one left to answer
+                return true;
             } finally {
                 thread.setContextClassLoader(container);
             }
@@ -94,20 +98,19 @@ public class RedirectServlet extends HttpServlet {
     }
 
     /**
-     * Redirects a GET or HEAD of a code whose link is cached, enabled, unexpired and not refused, as {@link #service}
-     * would; answers false, having touched nothing, for every other request.
+     * Answers a GET or HEAD of a code as {@link #service} would, from the cache or the database; answers false, having
+     * touched nothing, for every other request. A failure other than the database's leaves the response untouched.
      */
-    boolean redirectFromCache(HttpServletRequest request, HttpServletResponse response) {
+    boolean answerFromValve(HttpServletRequest request, HttpServletResponse response) throws IOException {
         String method = request.getMethod();
         String code =
                 request.getDispatcherType() == DispatcherType.REQUEST && (method.equals("GET") || method.equals("HEAD"))
                         ? codeOf(request)
                         : null;
-        CachedLink link = code == null ? null : resolver.cachedIf(code, this::isLive);
-        if (link == null) {
-            return false; // service looks it up again, and counts the lookup
+        if (code == null) {
+            return false;
         }
-        redirect(code, link, Outcome.HIT, request, response);
+        answer(code, request, response);
         return true;
     }
 
@@ -125,6 +128,11 @@ public class RedirectServlet extends HttpServlet {
             response.sendError(405);
             return;
         }
+        answer(code, request, response);
+    }
+
+    /** The redirect to the code's link, or the page that says why there is none. */
+    private void answer(String code, HttpServletRequest request, HttpServletResponse response) throws IOException {
         CachedLink cached = resolver.cached(code);
         CachedLink link;
         try {
@@ -153,10 +161,6 @@ public class RedirectServlet extends HttpServlet {
         } else {
             redirect(code, link, cached != null ? Outcome.HIT : Outcome.MISS, request, response);
         }
-    }
-
-    private boolean isLive(CachedLink link) {
-        return link.enabled() && !link.isExpiredAt(clock.millis()) && !destinations.refusesUrl(link.location());
     }
 
     private void redirect(

@@ -13,7 +13,6 @@ import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.TransactionPhase;
 import jakarta.enterprise.inject.spi.BeanManager;
 import jakarta.inject.Inject;
-import java.util.function.Predicate;
 
 /**
  * Finds where a code leads. A cache hit never touches the database; a miss reads the link once and caches it,
@@ -47,20 +46,6 @@ public class LinkResolver {
     public CachedLink cached(String code) {
         CachedLink hit = cache.get(code);
         counts.cacheLookup(hit != null);
-        return hit;
-    }
-
-    /**
-     * The link if the cache holds it and {@code answerable} accepts it, counted as a cache hit; otherwise null, counted
-     * as nothing: for a caller that answers some hits itself and hands everything else on to one that calls
-     * {@link #cached} (the valve of ADR 26), so that each lookup is counted once.
-     */
-    public CachedLink cachedIf(String code, Predicate<CachedLink> answerable) {
-        CachedLink hit = cache.get(code);
-        if (hit == null || !answerable.test(hit)) {
-            return null;
-        }
-        counts.cacheLookup(true);
         return hit;
     }
 

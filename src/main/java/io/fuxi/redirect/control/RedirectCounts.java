@@ -40,7 +40,7 @@ public class RedirectCounts {
         return outcomes[outcome.ordinal()].sum();
     }
 
-    /** A hit answered by the launcher's valve, before the web container's request handling (ADR 26). */
+    /** A code answered by the launcher's valve, before the web container's request handling (ADRs 26 and 56). */
     public void recordEarly() {
         early.increment();
     }
