@@ -37,6 +37,8 @@ public final class RowInserts {
 
     private static final String VALUES = "VALUES ";
 
+    private static final String ON_DUPLICATE_KEY = " ON DUPLICATE KEY UPDATE ";
+
     /**
      * A statement is cut after the row that takes it past this length: far below the max_allowed_packet of MySQL (64
      * MB) and of MariaDB (16 MB) by default, and of the embedded database (64 MB).
@@ -71,6 +73,18 @@ public final class RowInserts {
             return;
         }
         for (String statement : statements(new Rows(sql, rows))) {
+            execute(connection, statement);
+        }
+    }
+
+    /**
+     * Adds the rows of the one-row upsert {@code sql} ({@code INSERT INTO t (a, b) VALUES (?, ?) ON DUPLICATE KEY UPDATE
+     * b = b + VALUES(b)}) as multi-row upserts of literals, each ending with the same clause, whose assignments take no
+     * placeholders. The click flush's rows went as the driver's rewritten batch, whose binding was two fifths of the
+     * flush's CPU.
+     */
+    public static void upsert(Connection connection, String sql, Collection<Object[]> rows) throws SQLException {
+        for (String statement : statements(new Rows(sql, rows), true)) {
             execute(connection, statement);
         }
     }
@@ -115,12 +129,26 @@ public final class RowInserts {
      *     of values
      */
     static List<String> statements(Rows insert) {
+        return statements(insert, false);
+    }
+
+    /**
+     * {@link #statements(Rows)}, or, for an upsert, the same with the INSERT's {@code ON DUPLICATE KEY UPDATE} clause at
+     * the end of each statement.
+     */
+    static List<String> statements(Rows insert, boolean upsert) {
         String sql = insert.sql();
-        int valuesAt = sql.lastIndexOf(VALUES);
+        int valuesAt = sql.indexOf(VALUES);
         int columns = (int) sql.chars().filter(c -> c == '?').count();
         int valuesEnd = valuesAt + VALUES.length();
-        if (valuesAt < 0 || columns == 0 || !sql.substring(valuesEnd).equals(Sql.inList("", columns))) {
-            throw new IllegalArgumentException("not a one-row INSERT of placeholders: " + sql);
+        String group = Sql.inList("", columns);
+        String clause = valuesAt < 0 ? "" : sql.substring(Math.min(sql.length(), valuesEnd + group.length()));
+        if (valuesAt < 0
+                || columns == 0
+                || !sql.startsWith(group, valuesEnd)
+                || !(upsert ? clause.startsWith(ON_DUPLICATE_KEY) : clause.isEmpty())) {
+            throw new IllegalArgumentException(
+                    "not a one-row " + (upsert ? "upsert" : "INSERT") + " of placeholders: " + sql);
         }
         String head = sql.substring(0, valuesEnd);
         Map<Instant, String> instants = new HashMap<>();
@@ -131,7 +159,7 @@ public final class RowInserts {
                 throw new IllegalArgumentException(row.length + " values for " + columns + " placeholders: " + sql);
             }
             if (statement.length() >= MAX_STATEMENT_CHARS) {
-                statements.add(statement.toString());
+                statements.add(statement.append(clause).toString());
                 statement.setLength(head.length());
             }
             statement.append(statement.length() > head.length() ? ", (" : "(");
@@ -144,7 +172,7 @@ public final class RowInserts {
             statement.append(')');
         }
         if (statement.length() > head.length()) {
-            statements.add(statement.toString());
+            statements.add(statement.append(clause).toString());
         }
         return statements;
     }

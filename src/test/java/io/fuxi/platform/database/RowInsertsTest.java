@@ -89,6 +89,43 @@ class RowInsertsTest {
     }
 
     @Test
+    void anUpsertEndsEachOfItsStatementsWithItsClause() {
+        String clause = " ON DUPLICATE KEY UPDATE n = n + VALUES(n), s = VALUES(s)";
+        List<Object[]> many = new ArrayList<>();
+        for (int i = 0; i < 3000; i++) {
+            many.add(new Object[] {"k" + i, (long) i, new byte[400]});
+        }
+        List<String> statements = RowInserts.statements(
+                new RowInserts.Rows("INSERT INTO t (k, n, s) VALUES (?, ?, ?)" + clause, many), true);
+        assertEquals(3, statements.size());
+        for (String statement : statements) {
+            assertTrue(statement.startsWith("INSERT INTO t (k, n, s) VALUES ('k"), statement.substring(0, 40));
+            assertTrue(statement.endsWith("00')" + clause), statement.substring(statement.length() - 80));
+        }
+        assertEquals(
+                List.of("INSERT INTO t (k, n, s) VALUES ('a', 1, X'01'), ('b', 2, X'02')" + clause),
+                RowInserts.statements(
+                        new RowInserts.Rows(
+                                "INSERT INTO t (k, n, s) VALUES (?, ?, ?)" + clause,
+                                List.of(new Object[] {"a", 1L, new byte[] {1}}, new Object[] {"b", 2, new byte[] {2}})),
+                        true));
+    }
+
+    @Test
+    void anUpsertWithoutItsClauseOrWithPlaceholdersInItIsRefused() {
+        List<Object[]> one = List.<Object[]>of(new Object[] {1L});
+        for (String sql : List.of(
+                "INSERT INTO t (a) VALUES (?)",
+                "INSERT INTO t (a) VALUES (?) ON DUPLICATE KEY UPDATE a = ?",
+                "INSERT INTO t (a) VALUES (?); DELETE FROM t")) {
+            assertThrows(
+                    IllegalArgumentException.class,
+                    () -> RowInserts.statements(new RowInserts.Rows(sql, one), true),
+                    sql);
+        }
+    }
+
+    @Test
     void anInsertWhoseValuesAreNotPlaceholdersOnlyIsRefused() {
         List<Object[]> one = List.<Object[]>of(new Object[] {1L});
         for (String sql : List.of(
