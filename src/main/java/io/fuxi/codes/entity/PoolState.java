@@ -39,11 +39,4 @@ public class PoolState {
     public long remaining() {
         return Math.max(0, loadedSeq - nextSeq + 1);
     }
-
-    /** Takes the next {@code size} sequence numbers off the front of the unused part (the caller checks that many remain); returns the first. */
-    public long reserve(long size) {
-        long first = nextSeq;
-        nextSeq += size;
-        return first;
-    }
 }
