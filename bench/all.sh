@@ -3,7 +3,7 @@
 # nginx `return 302` and a trivial WAR (bench/ceiling: a bare 302 Servlet over an in-memory map and a JAX-RS POST
 # that parses the same JSON and answers 201 without a database) on the same Payara Micro with the same JVM options.
 # Rounds alternate between the targets and the medians are reported. Targets only 127.0.0.1, is bounded in time
-# (about 17 minutes with the defaults), and stops everything it started.
+# (about 18 minutes with the defaults), and stops everything it started.
 #
 #   bench/all.sh
 #   PATH=/usr/lib/jvm/temurin-25-jdk-amd64/bin:$PATH bench/all.sh    # everything on JDK 25 (ADR 38: the AOT cache)
@@ -113,8 +113,11 @@ mariadb_pid=$(pgrep -f "mariadbd.*$work/fuxi-data/" | head -1)
 server_pid() { case $1 in fuxi) echo "$payara_pid" ;; ceiling) echo "$CEILING_PID" ;; esac; }
 # micros SECONDS_BEFORE SECONDS_AFTER REQUESTS_PER_SECOND: CPU microseconds per request of a round
 micros() { echo "scale=1; ($2 - $1) * 1000000 / ($3 * $DURATION)" | bc | sed "s/^\./0./"; }
+# 30 s each: Fuxi's redirect path takes 15-20 s to reach its rate (a fresh Fuxi by 5-s window: 3,400, 7,200, 11,100,
+# then 19,900/s), and after 10 s its first round still held the climb (0.96x, 0.91x and 0.84x in three runs of this
+# script, its lowest round each time)
 echo "warming up redirects..."
-for target in nginx ceiling fuxi; do redirect $target 10 > /dev/null; done
+for target in nginx ceiling fuxi; do redirect $target 30 > /dev/null; done
 for round in $(seq 1 "$ROUNDS"); do
   for target in nginx ceiling fuxi; do
     pid=$(server_pid $target); cpu=${pid:+$(cpu_seconds "$pid")}; db=$(cpu_seconds "$mariadb_pid")
