@@ -36,7 +36,7 @@ class CodePoolIT {
                     .as(Files.readString(dataDir.resolve("bootstrap-api-key")).trim());
             Rows rows = new Rows(TestDatabase.dataSource(database));
 
-            Set<String> codes = new HashSet<>(created(admin, bulk("first", 1_000)));
+            Set<String> codes = created(admin, bulk("first", 1_000));
             assertEquals(1_000, codes.size(), "a block of 1,000 codes, each handed out once");
 
             // 500 codes are left: the call needs a second block, which the pool cannot fill

@@ -5,6 +5,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -37,8 +38,17 @@ public final class PoolRows {
     }
 
     static Counts counts(Connection connection) throws SQLException {
+        return counts(connection, "");
+    }
+
+    /** {@link #counts}, with a lock on the row until the transaction ends: for a node that reserves codes. */
+    public static Counts lockCounts(Connection connection) throws SQLException {
+        return counts(connection, " FOR UPDATE");
+    }
+
+    private static Counts counts(Connection connection, String lock) throws SQLException {
         try (PreparedStatement query = connection.prepareStatement(
-                        "SELECT loaded_seq, next_seq - 1 FROM code_pool_state WHERE id = 1");
+                        "SELECT loaded_seq, next_seq - 1 FROM code_pool_state WHERE id = 1" + lock);
                 ResultSet row = query.executeQuery()) {
             return row.next() ? new Counts(row.getLong(1), row.getLong(2)) : new Counts(0, 0);
         }
@@ -67,6 +77,11 @@ public final class PoolRows {
         update(connection, "loaded_seq", loadedSeq);
     }
 
+    /** The sequence numbers up to this one are reserved by nodes. */
+    public static void setHandedOut(Connection connection, long handedOut) throws SQLException {
+        update(connection, "next_seq", handedOut + 1);
+    }
+
     /** The permutation position the next batch starts at. */
     static void setNextIndex(Connection connection, long nextIndex) throws SQLException {
         update(connection, "next_index", nextIndex);
@@ -86,6 +101,22 @@ public final class PoolRows {
             insert.setString(2 * i + 2, codes.get(i));
         }
         insert.executeUpdate();
+    }
+
+    /** The codes of sequence numbers first to last, in their order. */
+    public static List<String> codes(Connection connection, long first, long last) throws SQLException {
+        try (PreparedStatement query =
+                connection.prepareStatement("SELECT code FROM code_pool WHERE seq BETWEEN ? AND ? ORDER BY seq")) {
+            query.setLong(1, first);
+            query.setLong(2, last);
+            List<String> codes = new ArrayList<>((int) (last - first + 1));
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    codes.add(rows.getString(1));
+                }
+            }
+            return codes;
+        }
     }
 
     static String insertSql(int rows) {
