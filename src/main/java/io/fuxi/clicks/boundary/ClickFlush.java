@@ -30,7 +30,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
@@ -40,8 +42,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * Writes the counted clicks every fuxi.clicks.flush-seconds (a non-persistent timer), in batches of
  * {@value #BATCH} links, each batch its own short transaction on this node's slot of the click rows. A batch that
  * fails goes back in line with everything after it, and is tried again at the next flush (the database may be down;
- * the counts wait in memory within their bound). A graceful stop flushes once more; a crash loses the clicks of at
- * most one interval.
+ * the counts wait in memory within their bound). A graceful stop waits for a flush under way and flushes once more; a
+ * crash loses the clicks of at most one interval.
  */
 @Singleton
 @Startup
@@ -54,6 +56,7 @@ public class ClickFlush {
     static final int BATCH = 500;
     static final int SLOTS = 16;
     static final int REHEARSAL_ATTEMPTS = 5;
+    static final int STOP_WAIT_SECONDS = 10;
 
     @Inject
     ClickRecorder recorder;
@@ -71,7 +74,7 @@ public class ClickFlush {
     /** This node's rows: picked at random at each start, so that nodes seldom share one. */
     private final int slot = ThreadLocalRandom.current().nextInt(SLOTS);
 
-    private final AtomicBoolean flushing = new AtomicBoolean();
+    private final ReentrantLock flushing = new ReentrantLock();
     private volatile FlushStatus status;
     private final AtomicBoolean stopped = new AtomicBoolean();
     private volatile Timer timer;
@@ -93,7 +96,13 @@ public class ClickFlush {
 
     @Timeout
     void onTimer() {
-        flush();
+        if (flushing.tryLock()) { // a flush still under way writes what is counted until the next one
+            try {
+                flush();
+            } finally {
+                flushing.unlock();
+            }
+        }
     }
 
     /** The last word: what was counted before the stop goes in now (see {@link FlushOnStop}). */
@@ -108,10 +117,33 @@ public class ClickFlush {
                 // already gone with the application
             }
         }
-        flush();
+        if (!waitForFlushUnderWay()) {
+            LOG.warning(() -> "A click flush still under way after " + STOP_WAIT_SECONDS
+                    + " s; the stop leaves the clicks counted since it began unwritten");
+            return;
+        }
+        try {
+            flush();
+        } finally {
+            flushing.unlock();
+        }
         FlushStatus last = status;
         LOG.info(() -> "Clicks flushed before the stop: " + last.flushedClicks() + " written since the start"
                 + (last.pendingLinkDays() > 0 ? ", " + last.pendingLinkDays() + " links' clicks unwritten" : ""));
+    }
+
+    /**
+     * Takes {@link #flushing} once a flush under way is done, so that what was counted since it began is not left
+     * behind; gives up after {@value #STOP_WAIT_SECONDS} s (a database that stopped answering holds a flush until its
+     * socket timeout).
+     */
+    private boolean waitForFlushUnderWay() {
+        try {
+            return flushing.tryLock(STOP_WAIT_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     @PreDestroy
@@ -123,23 +155,16 @@ public class ClickFlush {
         return status;
     }
 
-    /** Writes everything counted so far; one flush at a time. */
-    void flush() {
-        if (!flushing.compareAndSet(false, true)) {
-            return;
-        }
+    /** Writes everything counted so far; the caller holds {@link #flushing}. */
+    private void flush() {
         long started = System.currentTimeMillis();
-        try {
-            PendingClicks pending = recorder.takeAll();
-            PendingClicks unwritten = write(pending);
-            long written = pending.clicks() - unwritten.clicks();
-            if (!unwritten.isEmpty()) {
-                recorder.putBack(unwritten);
-            }
-            status = status.after(started, System.currentTimeMillis(), written, unwritten.isEmpty(), recorder.counts());
-        } finally {
-            flushing.set(false);
+        PendingClicks pending = recorder.takeAll();
+        PendingClicks unwritten = write(pending);
+        long written = pending.clicks() - unwritten.clicks();
+        if (!unwritten.isEmpty()) {
+            recorder.putBack(unwritten);
         }
+        status = status.after(started, System.currentTimeMillis(), written, unwritten.isEmpty(), recorder.counts());
     }
 
     /**
