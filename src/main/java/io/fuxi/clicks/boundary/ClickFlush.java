@@ -96,7 +96,7 @@ public class ClickFlush {
 
     @Timeout
     void onTimer() {
-        if (flushing.tryLock()) { // a flush still under way writes what is counted until the next one
+        if (flushing.tryLock()) { // while a flush is under way this tick skips: what it would write waits for the next
             try {
                 flush();
             } finally {
