@@ -11,10 +11,11 @@ import java.util.function.Consumer;
 
 /**
  * The valve that answers redirects (ADRs 26 and 56) and single creates (ADR 45) before Payara's web container does its
- * per-request work. The build compiles it against the Catalina and Servlet jars inside payara-micro.jar and puts it
- * beside the launcher (ADR 27); the launcher copies it among the WAR's libraries of each unpacked runtime. Without it
- * (a build that did not make it), the launcher says so and the web container answers every request, as on a plain
- * Payara Micro.
+ * per-request work, and the log manager that keeps Payara Micro's log through a stop (ADR 57). The build compiles them
+ * against the Catalina and Servlet jars inside payara-micro.jar and puts their jar beside the launcher (ADR 27); the
+ * launcher copies it among the WAR's libraries of each unpacked runtime. Without it (a build that did not make it), the
+ * launcher says so, the web container answers every request, as on a plain Payara Micro, and a stop's last records
+ * may go unlogged.
  */
 final class EarlyAnswerValveJar {
 
@@ -23,6 +24,9 @@ final class EarlyAnswerValveJar {
 
     /** The class the virtual server is given (PayaraBootCommands). */
     static final String VALVE = "io.fuxi.valve.EarlyAnswerValve";
+
+    /** The log manager in the same jar, which keeps the log's handlers through a stop (ADR 57). */
+    static final String LOG_MANAGER = "io.fuxi.valve.LoggingUntilExit";
 
     private EarlyAnswerValveJar() {}
 

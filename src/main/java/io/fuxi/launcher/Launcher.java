@@ -32,6 +32,9 @@ public final class Launcher {
 
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
 
+    /** How long a stop waits, once Payara Micro has exited, for its last lines to reach the log file. */
+    private static final long OUTPUT_DRAIN_MILLIS = 5_000;
+
     /** How long a stop waits for a class-data archive being built (about a minute of one core, once per build). */
     private static final Duration ARCHIVE_TIMEOUT = Duration.ofSeconds(150);
 
@@ -326,6 +329,9 @@ public final class Launcher {
             Optional.ofNullable(env.get("FUXI_DB_" + key.toUpperCase()))
                     .ifPresent(value -> command.add("-Dfuxi.db." + key + "=" + value));
         }
+        if (runtime.hasEarlyAnswerValve()) { // its jar holds the log manager too
+            command.add("-Djava.util.logging.manager=" + EarlyAnswerValveJar.LOG_MANAGER);
+        }
         command.addAll(List.of(
                 "-jar",
                 PayaraRuntime.LAUNCHER_JAR, // in the root directory, where Payara Micro runs
@@ -428,12 +434,13 @@ public final class Launcher {
     }
 
     private void stop(Process process) {
-        process.destroy();
+        process.toHandle().destroy(); // SIGTERM; Process.destroy would also close the pipe of its last lines
         try {
             if (!process.waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
                 log("Payara Micro did not stop within " + STOP_TIMEOUT.toSeconds() + " s; killing it");
                 process.destroyForcibly().waitFor();
             }
+            payaraOutput.awaitEnd(OUTPUT_DRAIN_MILLIS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -35,6 +35,7 @@ final class PayaraOutput {
     /** Whether the application's lines for the terminal go there: not in the build's archive run (ADR 30). */
     private final boolean toTerminal;
 
+    private volatile Thread reader;
     private volatile boolean booted;
     private volatile boolean gaveUp;
     private volatile String firstSevere;
@@ -50,7 +51,7 @@ final class PayaraOutput {
 
     /** Reads the stream until it ends, on a thread of its own. */
     void follow(InputStream output) {
-        Thread reader = new Thread(
+        reader = new Thread(
                 () -> {
                     try (BufferedReader lines =
                             new BufferedReader(new InputStreamReader(output, StandardCharsets.UTF_8))) {
@@ -64,6 +65,16 @@ final class PayaraOutput {
                 "payara-output");
         reader.setDaemon(true);
         reader.start();
+    }
+
+    /**
+     * Waits, up to the given time, until the lines Payara Micro printed before it exited are in the log file: its
+     * process may end before this reader has taken the last ones from the pipe.
+     */
+    void awaitEnd(long millis) throws InterruptedException {
+        if (reader != null) {
+            reader.join(millis);
+        }
     }
 
     void accept(String raw) {

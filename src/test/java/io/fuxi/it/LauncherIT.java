@@ -92,6 +92,11 @@ class LauncherIT {
                 fullCollections(first.payara().pid()),
                 "no full collection for class metadata after the start (ADR 48's amendment)");
         first.stop(); // clicks are flushed only every hour here: these go in on the way out
+        String stopped = Files.readString(dataDir.resolve("logs/fuxi.log"));
+        assertTrue(
+                stopped.contains("Clicks flushed before the stop: "),
+                "what the application logs while it stops reaches the log file (ADR 57)");
+        assertFalse(stopped.contains("Error in formatting"), "no formatting error at the end of the stop");
 
         AnswersDuringStart duringRestart =
                 AnswersDuringStart.watch(URI.create("http://127.0.0.1:" + httpPort + "/" + watched));
