@@ -319,6 +319,7 @@ public final class Launcher {
     }
 
     private List<String> payaraCommand(Map<String, String> env) throws IOException {
+        boolean valve = runtime.hasEarlyAnswerValve();
         List<String> command = new ArrayList<>();
         command.add(PayaraRuntime.javaExecutable());
         command.addAll(javaOptions());
@@ -329,7 +330,7 @@ public final class Launcher {
             Optional.ofNullable(env.get("FUXI_DB_" + key.toUpperCase()))
                     .ifPresent(value -> command.add("-Dfuxi.db." + key + "=" + value));
         }
-        if (runtime.hasEarlyAnswerValve()) { // its jar holds the log manager too
+        if (valve) { // its jar holds the log manager too
             command.add("-Djava.util.logging.manager=" + EarlyAnswerValveJar.LOG_MANAGER);
         }
         command.addAll(List.of(
@@ -349,7 +350,7 @@ public final class Launcher {
                 // not persistent (ADR 23)
                 "--nohazelcast",
                 "--disablephonehome"));
-        if (runtime.hasEarlyAnswerValve()) {
+        if (valve) {
             command.addAll(List.of(
                     "--postbootcommandfile",
                     PayaraBootCommands.writeAfterBoot(settings).toString()));
