@@ -93,7 +93,7 @@ public class ClickRecorder {
                     request.getHeader("User-Agent"),
                     request.getHeader("Referer"),
                     request.getRemoteAddr(),
-                    request.getHeader("X-Forwarded-For"));
+                    ClientAddress.forwardedFor(request));
         }
     }
 

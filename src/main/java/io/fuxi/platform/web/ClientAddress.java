@@ -1,19 +1,25 @@
 package io.fuxi.platform.web;
 
+import jakarta.servlet.http.HttpServletRequest;
 import java.math.BigInteger;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
+import java.util.Enumeration;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
  * Where a click came from: the socket's address, or, when that address is a trusted proxy (fuxi.proxy.trusted:
- * addresses or CIDR ranges, comma separated), the right-most address in X-Forwarded-For that is not a trusted proxy.
- * Only IP literals are ever parsed (never a name, which would mean a DNS lookup).
+ * addresses or CIDR ranges, comma separated), the right-most address in X-Forwarded-For that is not a trusted proxy,
+ * read across every line of that header (a proxy may add a line of its own instead of extending the last). The API's
+ * rate limits, the console's sign-in throttle and the clicks all take the client's address from here. Only IP
+ * literals are ever parsed (never a name, which would mean a DNS lookup).
  */
 public final class ClientAddress {
+
+    private static final String FORWARDED_FOR = "X-Forwarded-For";
 
     private static final Pattern IPV4 = Pattern.compile("\\d{1,3}(\\.\\d{1,3}){3}");
     private static final Pattern IPV6 = Pattern.compile("[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*");
@@ -35,7 +41,30 @@ public final class ClientAddress {
         return new ClientAddress(List.copyOf(ranges));
     }
 
-    /** The client's address as text, or null when neither the socket nor a trusted proxy names one. */
+    /** The client's address of this request as text, or null when a trusted proxy passed on no address. */
+    public String of(HttpServletRequest request) {
+        return of(request.getRemoteAddr(), forwardedFor(request));
+    }
+
+    /** Every X-Forwarded-For line of the request, in order, as one list; null without one. */
+    public static String forwardedFor(HttpServletRequest request) {
+        String first = request.getHeader(FORWARDED_FOR);
+        if (first == null) {
+            return null;
+        }
+        Enumeration<String> lines = request.getHeaders(FORWARDED_FOR);
+        lines.nextElement();
+        if (!lines.hasMoreElements()) {
+            return first;
+        }
+        StringBuilder all = new StringBuilder(first);
+        while (lines.hasMoreElements()) {
+            all.append(',').append(lines.nextElement());
+        }
+        return all.toString();
+    }
+
+    /** The client's address as text, or null when a trusted proxy passed on no address. */
     public String of(String socketAddress, String forwardedFor) {
         if (forwardedFor == null || trusted.isEmpty() || !isTrusted(socketAddress)) {
             return socketAddress;

@@ -1,6 +1,7 @@
 package io.fuxi.security.boundary;
 
 import io.fuxi.platform.beans.Unproxied;
+import io.fuxi.platform.web.ClientAddress;
 import io.fuxi.security.control.MissingKeyException;
 import io.fuxi.security.control.RateLimitedException;
 import io.fuxi.security.control.RateLimiter;
@@ -15,9 +16,11 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Every partner API call carries a key: {@code Authorization: Bearer <key>} or {@code X-API-Key: <key>}.
- * Calls are rate-limited per key; calls without a valid key per client address, and once an address has used up
- * its allowance its calls are refused before the database is asked about their keys. The limits hold across the
- * nodes of a cluster (SharedRateLimits). Used by the JAX-RS resources' filter ({@link ApiKeyFilter}) and by the
+ * Calls are rate-limited per key; calls without a valid key per client address (the same one the clicks and the
+ * console see: {@link ClientAddress}, behind trusted proxies the client's, not the proxy's). An address that has used
+ * up its allowance gets 429 for every call without a valid key, and its made-up keys no longer cost a query each
+ * ({@link KeyCache}); a valid key is never refused for its address's failures. The limits hold across the nodes of a
+ * cluster (SharedRateLimits). Used by the JAX-RS resources' filter ({@link ApiKeyFilter}) and by the
  * single creates answered ahead of JAX-RS.
  */
 @ApplicationScoped
@@ -47,12 +50,19 @@ public class ApiKeyCheck {
     @Inject
     SharedRateLimits limits;
 
+    @Inject
+    @ConfigProperty(name = "fuxi.proxy.trusted")
+    Optional<String> trustedProxies;
+
+    private ClientAddress clients;
+
     /** The beans of the create path, held without their client proxies (ADR 53). */
     @PostConstruct
     void holdUnproxied() {
         keys = Unproxied.of(beans, KeyCache.class);
         use = Unproxied.of(beans, KeyUse.class);
         limits = Unproxied.of(beans, SharedRateLimits.class);
+        clients = ClientAddress.trusting(trustedProxies);
     }
 
     /**
@@ -61,13 +71,9 @@ public class ApiKeyCheck {
      */
     public Caller caller(HttpServletRequest request) {
         RateLimiter limiter = limits.limiter();
-        String address = "address:" + request.getRemoteAddr();
-        if (limiter.isExhausted(address)) {
-            throw refused(
-                    limiter.take(address, perAddressPerMinute),
-                    "Too many calls without a valid API key from this address.");
-        }
-        Optional<Caller> caller = secret(request).flatMap(keys::authenticate);
+        String address = "address:" + clients.of(request);
+        boolean sparingly = limiter.isExhausted(address);
+        Optional<Caller> caller = secret(request).flatMap(secret -> keys.authenticate(secret, sparingly));
         if (caller.isEmpty()) {
             long wait = limiter.take(address, perAddressPerMinute);
             throw wait > 0

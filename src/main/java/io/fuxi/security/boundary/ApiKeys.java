@@ -19,6 +19,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Finds, creates, lists and revokes API keys. A revoked key fails its very next call: calls find their keys through
@@ -47,6 +48,13 @@ public class ApiKeys {
                 .getResultStream()
                 .findFirst()
                 .map(key -> Caller.key(key.id(), key.role(), key.rateLimitPerMinute()));
+    }
+
+    /** The hashes of every key that is not revoked: there are few keys, so this is one short read. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public Set<String> activeHashes() {
+        return Set.copyOf(
+                em.createNamedQuery(ApiKey.ACTIVE_HASHES, String.class).getResultList());
     }
 
     public boolean exists(String secret) {

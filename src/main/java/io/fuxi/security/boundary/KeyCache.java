@@ -10,6 +10,7 @@ import jakarta.enterprise.event.TransactionPhase;
 import jakarta.inject.Inject;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -18,13 +19,16 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * Remembers the keys that authenticated, for fuxi.api.key-cache-seconds, so that an API call costs no database query
  * for its key. A revoked key still fails its very next call, on any node: a revocation empties this cache on every
  * node before it is answered (a cluster topic), and a lookup that overlapped a revocation keeps nothing. Unknown keys
- * are not remembered (they are few, rate-limited by address, and could be made up without end).
+ * are not remembered (they could be made up without end); once their address has used up its failures, they are
+ * checked against the hashes of all active keys, read at most once a second, instead of a query each.
  */
 @ApplicationScoped
 public class KeyCache {
 
     /** More known keys than this and the cache starts again: it cannot be made to grow without end. */
     static final int MAX_KEYS = 10_000;
+
+    private static final long ACTIVE_READ_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     @Inject
     ApiKeys keys;
@@ -37,6 +41,8 @@ public class KeyCache {
     int seconds;
 
     private final Map<String, Known> known = new ConcurrentHashMap<>();
+    private final Object activeRead = new Object();
+    private volatile Active active;
     private long revocationsHeard;
     private Cluster.Topic revocations;
 
@@ -51,11 +57,23 @@ public class KeyCache {
     }
 
     public Optional<Caller> authenticate(String secret) {
+        return authenticate(secret, false);
+    }
+
+    /**
+     * The key's caller. {@code sparingly} (its address has used up its failures): a key that is neither remembered
+     * nor among the active keys is refused without a query of its own, so that a flood of made-up keys costs the
+     * database one read a second while every valid key still gets in.
+     */
+    public Optional<Caller> authenticate(String secret, boolean sparingly) {
         String hash = KeySecrets.hash(secret);
         long now = System.nanoTime();
         Known remembered = known.get(hash);
         if (remembered != null && now - remembered.since() < TimeUnit.SECONDS.toNanos(seconds)) {
             return Optional.of(remembered.caller());
+        }
+        if (sparingly && remembered == null && !activeHashes(now).contains(hash)) {
+            return Optional.empty();
         }
         long heardBefore;
         synchronized (this) {
@@ -69,6 +87,21 @@ public class KeyCache {
     void onRevoked(@Observes(during = TransactionPhase.AFTER_SUCCESS) KeyRevoked revoked) {
         forget();
         revocations.publish(Long.toString(revoked.id()));
+    }
+
+    /** The hashes of the active keys, read again when older than a second (one reader at a time). */
+    private Set<String> activeHashes(long now) {
+        Active read = active;
+        if (read == null || now - read.at() > ACTIVE_READ_NANOS) {
+            synchronized (activeRead) {
+                read = active;
+                if (read == null || now - read.at() > ACTIVE_READ_NANOS) {
+                    read = new Active(keys.activeHashes(), System.nanoTime());
+                    active = read;
+                }
+            }
+        }
+        return read.hashes();
     }
 
     private synchronized void remember(String hash, Caller caller, long now, long heardBefore) {
@@ -87,4 +120,6 @@ public class KeyCache {
     }
 
     private record Known(Caller caller, long since) {}
+
+    private record Active(Set<String> hashes, long at) {}
 }

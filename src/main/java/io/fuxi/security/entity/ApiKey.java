@@ -23,6 +23,7 @@ import org.hibernate.annotations.DynamicUpdate;
 @NamedQuery(
         name = ApiKey.ACTIVE_BY_HASH,
         query = "select k from ApiKey k where k.secretHash = :hash and k.revokedAt is null")
+@NamedQuery(name = ApiKey.ACTIVE_HASHES, query = "select k.secretHash from ApiKey k where k.revokedAt is null")
 @NamedQuery(name = ApiKey.COUNT, query = "select count(k) from ApiKey k")
 @NamedQuery(name = ApiKey.ALL, query = "select k from ApiKey k order by k.id")
 @NamedQuery(
@@ -33,6 +34,7 @@ import org.hibernate.annotations.DynamicUpdate;
 public class ApiKey {
 
     public static final String ACTIVE_BY_HASH = "ApiKey.activeByHash";
+    public static final String ACTIVE_HASHES = "ApiKey.activeHashes";
     public static final String COUNT = "ApiKey.count";
     public static final String ALL = "ApiKey.all";
     public static final String ACTIVE_ADMINS = "ApiKey.activeAdmins";
