@@ -1,11 +1,14 @@
 package io.fuxi.security.boundary;
 
+import io.fuxi.platform.cluster.Cluster;
 import io.fuxi.platform.web.ClientAddress;
 import io.fuxi.security.boundary.SignInOutcome.Kind;
 import io.fuxi.security.control.LoginThrottle;
 import io.fuxi.security.entity.ConsoleRole;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpSession;
@@ -13,16 +16,23 @@ import java.time.Clock;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Signs a person in to the console and out again. Repeated failures slow down per account and per client address
- * ({@link LoginThrottle}); the answer never says whether the name or the password was wrong. At most two password
- * checks run at once (each is deliberately slow), so a flood of attempts cannot take the redirects' CPU.
+ * Signs a person in to the console and out again. Repeated failures slow down per account and client address, and
+ * per address ({@link LoginThrottle}), counted on every node of a cluster (each node tells the others its failures
+ * and successes); the answer never says whether the name or the password was wrong. At most two password checks run
+ * at once (each is deliberately slow), and an attempt that finds both taken is answered at once rather than kept
+ * waiting on a request thread, so a flood of attempts takes neither the redirects' CPU nor their threads.
  */
 @ApplicationScoped
 public class ConsoleSignIn {
+
+    private static final Logger LOG = Logger.getLogger(ConsoleSignIn.class.getName());
+    private static final String FAILED = "failed";
+    private static final String SUCCEEDED = "succeeded";
 
     private final Semaphore passwordChecks = new Semaphore(2);
     private LoginThrottle throttle;
@@ -37,20 +47,30 @@ public class ConsoleSignIn {
     Clock clock;
 
     @Inject
+    Cluster cluster;
+
+    @Inject
     @ConfigProperty(name = "fuxi.proxy.trusted")
     Optional<String> trustedProxies;
 
     private ClientAddress clients;
+    private Cluster.Topic attempts;
 
     @PostConstruct
     void prepare() {
         clients = ClientAddress.trusting(trustedProxies);
         throttle = new LoginThrottle(clock::millis);
+        attempts = cluster.topic("sign-in-attempts", this::heard);
+    }
+
+    /** Starts with the application, so that this node counts the others' failures before its own first sign-in. */
+    void startEagerly(@Observes @Initialized(ApplicationScoped.class) Object application) {
+        attempts.toString();
     }
 
     public SignInOutcome signIn(HttpServletRequest request, String username, String password) {
         String account = username == null ? "" : username.strip().toLowerCase(Locale.ROOT);
-        String address = String.valueOf(clients.of(request.getRemoteAddr(), request.getHeader("X-Forwarded-For")));
+        String address = String.valueOf(clients.of(request));
         long wait = throttle.secondsToWait(account, address);
         if (wait > 0) {
             return new SignInOutcome(Kind.TOO_MANY_FAILURES, wait);
@@ -64,9 +84,11 @@ public class ConsoleSignIn {
                     && authenticate(request, account, password);
             if (signedIn) {
                 throttle.succeeded(account, address);
+                tellOthers(SUCCEEDED, account, address);
                 return SignInOutcome.of(Kind.SIGNED_IN);
             }
             throttle.failed(account, address);
+            tellOthers(FAILED, account, address);
             return SignInOutcome.of(Kind.REFUSED);
         } finally {
             passwordChecks.release();
@@ -96,11 +118,24 @@ public class ConsoleSignIn {
     }
 
     private boolean acquire() {
+        return passwordChecks.tryAcquire();
+    }
+
+    private void tellOthers(String outcome, String account, String address) {
         try {
-            return passwordChecks.tryAcquire(5, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
+            attempts.publish(outcome + "\n" + address + "\n" + account);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "Could not tell the other nodes of a sign-in: {0}", e.toString());
+        }
+    }
+
+    /** Another node's sign-in: its outcome, the address and then the account, which may hold anything typed. */
+    private void heard(String message) {
+        String[] fields = message.split("\n", 3);
+        if (fields.length == 3 && FAILED.equals(fields[0])) {
+            throttle.failed(fields[2], fields[1]);
+        } else if (fields.length == 3 && SUCCEEDED.equals(fields[0])) {
+            throttle.succeeded(fields[2], fields[1]);
         }
     }
 }

@@ -5,15 +5,17 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 
 /**
- * Slows down guessing at the console's sign-in: after a few failures for one account, or more for one client
- * address, each further attempt must wait twice as long as the one before (1 s, 2 s, 4 s... at most 15 minutes),
- * counted from the last failure. A wait refuses the attempt outright, so no request thread sleeps. A success clears
- * the account and the address; failures older than the longest wait are forgotten. Time is the application's clock
- * (tests move it); a clock set back never makes a wait longer than it was when it began.
+ * Slows down guessing at the console's sign-in: after a few failures for one account from one client address, or
+ * more for one address over any accounts, each further attempt must wait twice as long as the one before (1 s, 2 s,
+ * 4 s... at most 15 minutes), counted from the last failure. An account is never slowed down for everyone: a stranger's
+ * failures cannot lock its owner out from another address. A wait refuses the attempt outright, so no request thread
+ * sleeps. A success clears its address and the account's failures from it; failures older than the longest wait are
+ * forgotten. Time is the application's clock (tests move it); a clock set back never makes a wait longer than it was
+ * when it began.
  */
 public final class LoginThrottle {
 
-    public static final int FREE_FAILURES_PER_ACCOUNT = 5;
+    public static final int FREE_FAILURES_PER_ACCOUNT_AND_ADDRESS = 5;
     public static final int FREE_FAILURES_PER_ADDRESS = 20;
     static final long LONGEST_WAIT_SECONDS = 15 * 60;
     private static final int FORGET_CHECK_SIZE = 10_000;
@@ -31,7 +33,7 @@ public final class LoginThrottle {
     public long secondsToWait(String account, String address) {
         long now = millis.getAsLong();
         return Math.max(
-                wait(failures.get("account:" + account), FREE_FAILURES_PER_ACCOUNT, now),
+                wait(failures.get(pair(account, address)), FREE_FAILURES_PER_ACCOUNT_AND_ADDRESS, now),
                 wait(failures.get("address:" + address), FREE_FAILURES_PER_ADDRESS, now));
     }
 
@@ -40,13 +42,17 @@ public final class LoginThrottle {
         if (failures.size() > FORGET_CHECK_SIZE) {
             failures.values().removeIf(entry -> now - entry.lastAt() > LONGEST_WAIT_SECONDS * MILLIS_PER_SECOND);
         }
-        failures.merge("account:" + account, new Failures(1, now), Failures::plus);
+        failures.merge(pair(account, address), new Failures(1, now), Failures::plus);
         failures.merge("address:" + address, new Failures(1, now), Failures::plus);
     }
 
     public void succeeded(String account, String address) {
-        failures.remove("account:" + account);
+        failures.remove(pair(account, address));
         failures.remove("address:" + address);
+    }
+
+    private static String pair(String account, String address) {
+        return "account:" + account + " address:" + address;
     }
 
     private static long wait(Failures entry, int free, long now) {

@@ -14,13 +14,13 @@ class LoginThrottleTest {
 
     @Test
     void anAccountWaitsTwiceAsLongAfterEachFailureBeyondTheFreeOnes() {
-        for (int i = 0; i < LoginThrottle.FREE_FAILURES_PER_ACCOUNT - 1; i++) {
+        for (int i = 0; i < LoginThrottle.FREE_FAILURES_PER_ACCOUNT_AND_ADDRESS - 1; i++) {
             throttle.failed("ann", "10.0.0.1");
         }
         assertEquals(0, throttle.secondsToWait("ann", "10.0.0.1"));
         throttle.failed("ann", "10.0.0.1");
         assertEquals(1, throttle.secondsToWait("ann", "10.0.0.1"));
-        assertEquals(1, throttle.secondsToWait("ann", "10.0.0.2"), "the account waits from any address");
+        assertEquals(0, throttle.secondsToWait("ann", "10.0.0.2"), "a stranger's failures do not lock the owner out");
         assertEquals(0, throttle.secondsToWait("bob", "10.0.0.1"), "another account from the same address does not");
         throttle.failed("ann", "10.0.0.1");
         assertEquals(2, throttle.secondsToWait("ann", "10.0.0.1"));
@@ -38,8 +38,27 @@ class LoginThrottleTest {
     }
 
     @Test
+    void failuresFromManyAddressesNeverLockTheAccountForEveryone() {
+        for (int i = 0; i < 1_000; i++) {
+            throttle.failed("admin", "10.0." + (i / 250) + "." + (i % 250));
+        }
+        assertEquals(0, throttle.secondsToWait("admin", "192.0.2.1"));
+    }
+
+    @Test
+    void aSuccessClearsOnlyItsOwnAddress() {
+        for (int i = 0; i < LoginThrottle.FREE_FAILURES_PER_ACCOUNT_AND_ADDRESS; i++) {
+            throttle.failed("ann", "10.0.0.1");
+            throttle.failed("ann", "10.0.0.2");
+        }
+        throttle.succeeded("ann", "10.0.0.2");
+        assertEquals(0, throttle.secondsToWait("ann", "10.0.0.2"));
+        assertEquals(1, throttle.secondsToWait("ann", "10.0.0.1"));
+    }
+
+    @Test
     void aClockSetBackDoesNotLengthenTheWait() {
-        for (int i = 0; i < LoginThrottle.FREE_FAILURES_PER_ACCOUNT + 1; i++) {
+        for (int i = 0; i < LoginThrottle.FREE_FAILURES_PER_ACCOUNT_AND_ADDRESS + 1; i++) {
             throttle.failed("ann", "10.0.0.1");
         }
         assertEquals(2, throttle.secondsToWait("ann", "10.0.0.1"));
