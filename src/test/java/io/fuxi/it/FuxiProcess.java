@@ -75,12 +75,7 @@ final class FuxiProcess implements AutoCloseable {
     /** The launcher's command as {@link #launcher}, on a database of the test server instead of an embedded one. */
     static ProcessBuilder launcherOnTestDatabase(Path dataDir, int httpPort, String database) {
         ProcessBuilder builder = launcher(dataDir, httpPort, "");
-        builder.environment()
-                .put(
-                        "FUXI_DB_URL",
-                        "jdbc:mysql://127.0.0.1:" + TestDatabase.port() + "/" + database
-                                + "?createDatabaseIfNotExist=true");
-        builder.environment().put("FUXI_DB_USER", "root");
+        TestDatabase.pointAt(builder.environment(), TestDatabase.port(), database);
         builder.environment().put("FUXI_CODES_INITIAL_BATCH_SIZE", "20000");
         return builder;
     }

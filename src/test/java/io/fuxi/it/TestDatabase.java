@@ -24,6 +24,8 @@ public final class TestDatabase {
             deleteRecursively(dir);
             server = EmbeddedDatabase.start(Path.of("target/mariadb"), dir, 0, EmbeddedDatabase.SMALL_BUFFER_POOL_MB);
             System.setProperty("fuxi.it.db.url", server.jdbcUrl("fuxi"));
+            System.setProperty("fuxi.it.db.user", EmbeddedDatabase.USER);
+            System.setProperty("fuxi.it.db.password", server.password());
         }
     }
 
@@ -36,23 +38,37 @@ public final class TestDatabase {
 
     /** The server's port on 127.0.0.1. */
     public static int port() {
+        return running().port();
+    }
+
+    private static EmbeddedDatabase running() {
         if (server == null) {
             throw new IllegalStateException(
                     "The test database is not running: integration tests run under failsafe (mvn verify)");
         }
-        return server.port();
+        return server;
+    }
+
+    /** A launcher's environment pointed at this server's database {@code database} (FUXI_DB_URL, _USER, _PASSWORD). */
+    public static void pointAt(java.util.Map<String, String> environment, int port, String database) {
+        environment.put(
+                "FUXI_DB_URL", "jdbc:mysql://127.0.0.1:" + port + "/" + database + "?createDatabaseIfNotExist=true");
+        environment.put("FUXI_DB_USER", EmbeddedDatabase.USER);
+        environment.put("FUXI_DB_PASSWORD", password());
+    }
+
+    /** The password of the server's one account, {@link EmbeddedDatabase#USER}. */
+    public static String password() {
+        return running().password();
     }
 
     /** A database of this server, created on first use. */
     public static DataSource dataSource(String database) {
-        if (server == null) {
-            throw new IllegalStateException(
-                    "The test database is not running: integration tests run under failsafe (mvn verify)");
-        }
+        EmbeddedDatabase server = running();
         MysqlDataSource dataSource = new MysqlDataSource();
         dataSource.setUrl(server.jdbcUrl(database));
-        dataSource.setUser("root");
-        dataSource.setPassword("");
+        dataSource.setUser(EmbeddedDatabase.USER);
+        dataSource.setPassword(password());
         return dataSource;
     }
 

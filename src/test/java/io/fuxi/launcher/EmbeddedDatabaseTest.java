@@ -1,11 +1,21 @@
 package io.fuxi.launcher;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -71,5 +81,50 @@ class EmbeddedDatabaseTest {
         Path link = Files.createSymbolicLink(dir.resolve("plain"), spaced);
         assertTrue(EmbeddedDatabase.unusablePaths(Path.of("/opt/fuxi/mariadb"), link, true)
                 .isPresent());
+    }
+
+    @Test
+    void itsPasswordIsMadeOnceAndOnlyItsOwnerCanReadIt(@TempDir Path dir) throws Exception {
+        Path database = dir.resolve("mariadb");
+        List<Callable<String>> starts = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            starts.add(() -> EmbeddedDatabase.password(database));
+        }
+        ExecutorService threads = Executors.newFixedThreadPool(8);
+        try {
+            Set<String> answered = new HashSet<>();
+            for (Future<String> start : threads.invokeAll(starts)) {
+                answered.add(start.get());
+            }
+            assertEquals(1, answered.size(), "starts at once agree on one password: " + answered);
+            String password = answered.iterator().next();
+            assertTrue(password.matches("[0-9A-Za-z]{32}"), password);
+            assertEquals(password, EmbeddedDatabase.password(database), "kept between starts");
+        } finally {
+            threads.shutdownNow();
+        }
+        Path file = database.resolve(EmbeddedDatabase.PASSWORD_FILE);
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(file)));
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(database)));
+        try (var left = Files.list(database)) {
+            assertEquals(List.of(file), left.toList(), "no draft left behind");
+        }
+    }
+
+    @Test
+    void anOperatorMayChooseThePassword(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve(EmbeddedDatabase.PASSWORD_FILE), "chosen-by-the-operator\n");
+        assertEquals("chosen-by-the-operator", EmbeddedDatabase.password(dir));
+        Files.writeString(dir.resolve(EmbeddedDatabase.PASSWORD_FILE), "it's\n");
+        assertTrue(assertThrows(IllegalStateException.class, () -> EmbeddedDatabase.password(dir))
+                .getMessage()
+                .contains("without quotes or backslashes"));
+    }
+
+    @Test
+    void onlyFuxisAccountSignsInOverTcp() {
+        List<String> statements = EmbeddedDatabase.accountStatements("s3cret");
+        assertTrue(statements.get(0).startsWith("CREATE USER IF NOT EXISTS 'fuxi'@'127.0.0.1' IDENTIFIED BY 's3cret'"));
+        assertTrue(statements.stream().anyMatch(sql -> sql.startsWith("DROP USER IF EXISTS 'root'@'127.0.0.1'")));
     }
 }

@@ -57,8 +57,8 @@ class DatabaseHealthIT {
     private static DatabaseHealth checkOf(String url) {
         DatabaseHealth check = new DatabaseHealth();
         check.url = url;
-        check.user = "root";
-        check.password = Optional.empty();
+        check.user = System.getProperty("fuxi.it.db.user");
+        check.password = Optional.of(System.getProperty("fuxi.it.db.password"));
         check.connectWithTimeouts();
         return check;
     }
