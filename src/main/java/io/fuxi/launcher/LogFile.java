@@ -8,7 +8,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
+import java.util.Set;
 import java.util.logging.Handler;
 import java.util.logging.LogManager;
 import java.util.logging.LogRecord;
@@ -18,11 +21,15 @@ import java.util.logging.Logger;
  * The run command's whole log, in {@code fuxi.log} under the data directory's {@code logs}: everything Payara Micro
  * and the application print, and the embedded MariaDB's own logging. A start begins a new file; the older ones are
  * kept as {@code fuxi.log.1} (the newest) to {@code fuxi.log.5}, and a file that passes its size limit is rolled over
- * the same way.
+ * the same way. The folder is its owner's alone (0700) and so is each file (0600): a log tells how the service runs,
+ * which is nobody else's business on a shared machine.
  */
 final class LogFile implements AutoCloseable {
 
     static final int KEPT = 5;
+
+    private static final Set<PosixFilePermission> OWNER_ONLY_FOLDER = PosixFilePermissions.fromString("rwx------");
+    private static final Set<PosixFilePermission> OWNER_ONLY_FILE = PosixFilePermissions.fromString("rw-------");
 
     private final Path file;
     private final long limitBytes;
@@ -40,6 +47,7 @@ final class LogFile implements AutoCloseable {
         LogFile log = new LogFile(directory.resolve("fuxi.log"), limitBytes);
         try {
             Files.createDirectories(directory);
+            Files.setPosixFilePermissions(directory, OWNER_ONLY_FOLDER);
             log.roll();
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot write the log in " + directory + ": " + e.getMessage(), e);
@@ -114,6 +122,7 @@ final class LogFile implements AutoCloseable {
         }
         out = Files.newBufferedWriter(
                 file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING);
+        Files.setPosixFilePermissions(file, OWNER_ONLY_FILE);
         written = 0;
     }
 }

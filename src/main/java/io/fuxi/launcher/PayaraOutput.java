@@ -12,7 +12,8 @@ import java.util.regex.Pattern;
 /**
  * Reads what Payara Micro prints: every line goes to the log file; the records the application meant for the terminal
  * (a message that begins with {@value #TERMINAL_MARK}) also go to the terminal, except a severe one: that is the cause
- * of a failed start, which the launcher says once. On the way it notes when Payara Micro has finished
+ * of a failed start, which the launcher says once. A generated secret in such a line (between {@value #SECRET_START}
+ * and {@value #SECRET_END}) is shown on the terminal and left out of the log file. On the way it notes when Payara Micro has finished
  * booting (after its deployments, failed or not) and what the first severe record said, so that a start that failed
  * can say why in one sentence.
  */
@@ -21,6 +22,13 @@ final class PayaraOutput {
     /** What the application puts before a line meant for the person who ran the command. */
     static final String TERMINAL_MARK = "[fuxi] ";
 
+    /** Around a generated secret in a line for the terminal (the application's {@code Terminal.secret}). */
+    static final String SECRET_START = "<secret>";
+
+    static final String SECRET_END = "</secret>";
+
+    private static final Pattern SECRET =
+            Pattern.compile(Pattern.quote(SECRET_START) + "(.*?)" + Pattern.quote(SECRET_END));
     private static final Pattern ANSI_COLOUR = Pattern.compile("\u001B\\[[;\\d]*m");
     private static final Pattern RECORD = Pattern.compile("^\\[\\d{4}-\\d\\d-\\d\\dT[^]]*] \\[[^]]*] \\[(\\w+)]");
     private static final Pattern MESSAGE = Pattern.compile("\\[levelValue: \\d+] (.*)$");
@@ -78,14 +86,17 @@ final class PayaraOutput {
     }
 
     void accept(String raw) {
-        String line = ANSI_COLOUR.matcher(raw).replaceAll("");
+        String shown = ANSI_COLOUR.matcher(raw).replaceAll("");
+        String line = shown.contains(SECRET_START)
+                ? SECRET.matcher(shown).replaceAll("(a secret, shown on the terminal only)")
+                : shown;
         log.line(line);
-        Matcher message = MESSAGE.matcher(line);
+        Matcher message = MESSAGE.matcher(shown);
         if (message.find() && message.group(1).startsWith(TERMINAL_MARK)) {
             if (line.contains("[SEVERE]")) {
                 toldCause = message.group(1).substring(TERMINAL_MARK.length()); // said once, by the launcher
             } else if (toTerminal) {
-                System.out.println(message.group(1));
+                System.out.println(SECRET.matcher(message.group(1)).replaceAll("$1"));
             }
         }
         if (BOOTED.matcher(line).find()) {

@@ -2,8 +2,10 @@ package io.fuxi.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.fuxi.launcher.EmbeddedDatabase;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -13,6 +15,10 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -58,6 +64,7 @@ class LauncherIT {
                 first.output.stream().filter(line -> line.contains(key)).count(),
                 "the generated key is printed once");
         assertListensOnLoopbackOnly(databasePort(first));
+        assertTheDatabaseIsFuxisAlone(first);
         String latest = latestMigration();
         assertEquals(latest, schemaLine(first).group(1), "the first start brings the schema to the latest version");
         assertTrue(Integer.parseInt(schemaLine(first).group(2)) >= Integer.parseInt(latest));
@@ -111,7 +118,18 @@ class LauncherIT {
                 latest + " 0",
                 schemaLine(second).group(1) + " " + schemaLine(second).group(2),
                 "a restart names the version it found, having applied nothing");
-        assertTrue(Files.readString(dataDir.resolve("logs/fuxi.log.1")).contains(key), "the first start's log is kept");
+        String firstLog = Files.readString(dataDir.resolve("logs/fuxi.log.1"));
+        assertTrue(firstLog.contains("the bootstrap admin API key is (a secret"), "the first start's log is kept");
+        assertFalse(firstLog.contains(key), "the generated key is on the terminal and in its file, not in the log");
+        assertFalse(
+                firstLog.contains(
+                        Files.readString(dataDir.resolve("admin-password")).trim()),
+                "so is the console's first password");
+        assertEquals(
+                "rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(dataDir.resolve("logs"))));
+        assertEquals(
+                "rw-------",
+                PosixFilePermissions.toString(Files.getPosixFilePermissions(dataDir.resolve("logs/fuxi.log.1"))));
         assertFalse(Files.readString(dataDir.resolve("logs/fuxi.log")).contains("First start"), "a new log each start");
         // counted from here: the watch's last requests, for the other link, may have been answered
         long early0 = sample(api, "fuxi_redirects_early");
@@ -159,6 +177,17 @@ class LauncherIT {
                         + closedPort + "/fuxi: Connection refused (the whole log: "),
                 said);
         assertTrue(run.output.size() <= 10, said);
+    }
+
+    /** A bootstrap key short enough to be guessed stops the start, saying so. */
+    @Test
+    void refusesAShortBootstrapKey() throws Exception {
+        FuxiProcess run = runToItsEnd("FUXI_BOOTSTRAP_API_KEY", "fuxi_0123456789_0123456789_0123", 1, 150);
+        String said = String.join("\n", run.output);
+        assertTrue(
+                said.contains("[fuxi] Fuxi did not start: fuxi.bootstrap-api-key (FUXI_BOOTSTRAP_API_KEY) must have at"
+                        + " least 32 characters"),
+                said);
     }
 
     /**
@@ -211,11 +240,17 @@ class LauncherIT {
     void waitsForADatabaseThatIsStillStarting() throws Exception {
         int databasePort = FuxiProcess.freePort();
         ProcessBuilder builder = launcher();
+        // the database-only run keeps the password an operator wrote before its first start
+        Path databaseDir = Path.of(dataDir + "-database");
+        Files.createDirectories(databaseDir.resolve("mariadb"));
+        Files.writeString(
+                databaseDir.resolve("mariadb").resolve(EmbeddedDatabase.PASSWORD_FILE), "chosen-by-the-operator-42\n");
         builder.environment()
                 .put("FUXI_DB_URL", "jdbc:mysql://127.0.0.1:" + databasePort + "/fuxi?createDatabaseIfNotExist=true");
-        builder.environment().put("FUXI_DB_USER", "root");
+        builder.environment().put("FUXI_DB_USER", EmbeddedDatabase.USER);
+        builder.environment().put("FUXI_DB_PASSWORD", "chosen-by-the-operator-42");
         builder.environment().put("FUXI_DB_WAIT_SECONDS", "180");
-        ProcessBuilder databaseOnly = FuxiProcess.launcher(Path.of(dataDir + "-database"), FuxiProcess.freePort(), "");
+        ProcessBuilder databaseOnly = FuxiProcess.launcher(databaseDir, FuxiProcess.freePort(), "");
         databaseOnly.command().add("database");
         databaseOnly.environment().put("FUXI_EMBEDDED_DB_PORT", Integer.toString(databasePort));
         try (FuxiProcess run = FuxiProcess.start(builder)) {
@@ -419,6 +454,44 @@ class LauncherIT {
     }
 
     /** The port is bound to 127.0.0.1 alone (the database always, HTTP as FUXI_HTTP_ADDRESS says). */
+    /**
+     * The embedded database lets in only Fuxi's account, with the password in its 0600 file, and no other local user:
+     * not root without a password, and no one on the command line of Payara's JVM sees the password. The server
+     * reads no file outside a folder of its own.
+     */
+    private void assertTheDatabaseIsFuxisAlone(FuxiProcess run) throws IOException, SQLException {
+        Path passwordFile = dataDir.resolve("mariadb").resolve(EmbeddedDatabase.PASSWORD_FILE);
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(passwordFile)));
+        assertEquals(
+                "rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(dataDir.resolve("mariadb"))));
+        String password = Files.readString(passwordFile).trim();
+        String url = "jdbc:mysql://127.0.0.1:" + databasePort(run) + "/fuxi";
+        for (String[] refused : List.of(
+                new String[] {"root", ""},
+                new String[] {"root", "root"},
+                new String[] {EmbeddedDatabase.USER, ""},
+                new String[] {EmbeddedDatabase.USER, password + "x"},
+                new String[] {"", ""})) {
+            SQLException denied = assertThrows(
+                    SQLException.class,
+                    () -> DriverManager.getConnection(url, refused[0], refused[1])
+                            .close(),
+                    "user '" + refused[0] + "' with password '" + refused[1] + "'");
+            assertTrue(denied.getMessage().contains("Access denied"), denied.getMessage());
+        }
+        try (Connection fuxi = DriverManager.getConnection(url, EmbeddedDatabase.USER, password);
+                ResultSet folder = fuxi.createStatement().executeQuery("SELECT @@secure_file_priv")) {
+            assertTrue(folder.next());
+            assertEquals(
+                    dataDir.resolve("mariadb/files").toRealPath() + "/",
+                    Path.of(folder.getString(1)).toRealPath() + "/",
+                    "the server's file reads and writes are kept to a folder of its own");
+        }
+        String payaraCommand = run.payara().info().commandLine().orElse("");
+        assertFalse(payaraCommand.contains(password), "the password is on no command line: " + payaraCommand);
+        assertFalse(payaraCommand.contains("fuxi.db.password"), payaraCommand);
+    }
+
     private static void assertListensOnLoopbackOnly(int port) {
         assertEquals(List.of("127.0.0.1:" + port), ListeningSockets.onTcpPort(port));
     }

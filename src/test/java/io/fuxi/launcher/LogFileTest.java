@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
 import java.util.List;
 import java.util.logging.Handler;
@@ -32,6 +33,19 @@ class LogFileTest {
             assertEquals(List.of("start " + (7 - older)), Files.readAllLines(dir.resolve("fuxi.log." + older)));
         }
         assertFalse(Files.exists(dir.resolve("fuxi.log.6")), "the sixth older file is dropped");
+    }
+
+    @Test
+    void onlyItsOwnerCanReadTheLog() throws IOException {
+        Path logs = dir.resolve("logs");
+        Files.createDirectories(
+                logs, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
+        try (LogFile log = LogFile.open(logs, 1_000_000)) {
+            log.line("a line");
+        }
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(logs)));
+        assertEquals(
+                "rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(logs.resolve("fuxi.log"))));
     }
 
     @Test

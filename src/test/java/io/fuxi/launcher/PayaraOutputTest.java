@@ -43,6 +43,19 @@ class PayaraOutputTest {
     }
 
     @Test
+    void aGeneratedSecretReachesTheTerminalButNotTheFile() throws IOException {
+        List<String> terminal = run(INFO + "[fuxi] First start: the bootstrap admin API key is <secret>fuxi_Xy9"
+                + "</secret> (shown only this once, also saved in /data/bootstrap-api-key)");
+        assertEquals(
+                List.of("[fuxi] First start: the bootstrap admin API key is fuxi_Xy9 (shown only this once, also"
+                        + " saved in /data/bootstrap-api-key)"),
+                terminal);
+        String file = Files.readString(dir.resolve("fuxi.log"));
+        assertFalse(file.contains("fuxi_Xy9"), file);
+        assertTrue(file.contains("the bootstrap admin API key is (a secret, shown on the terminal only)"), file);
+    }
+
+    @Test
     void theArchiveRunKeepsTheApplicationsLinesInTheFile() throws IOException {
         PayaraOutput output = new PayaraOutput(LogFile.open(dir, 1_000_000), false);
         String secret = "[fuxi] First start: the bootstrap admin API key is fuxi_throwaway";

@@ -35,6 +35,10 @@ public class BootstrapKey {
 
     private static final Logger LOG = Logger.getLogger(BootstrapKey.class.getName());
     static final String FILE_NAME = "bootstrap-api-key";
+
+    /** The shortest bootstrap key taken: a generated key has 32 random characters after its prefix. */
+    static final int SHORTEST_KEY = 32;
+
     private static final NamedLock FIRST_START = new NamedLock("fuxi.bootstrap-key");
     private static final int LOCK_WAIT_SECONDS = 60;
 
@@ -71,6 +75,12 @@ public class BootstrapKey {
 
     private void ensureUnderLock() {
         Optional<String> secret = configured.map(String::trim).filter(value -> !value.isEmpty());
+        if (secret.isPresent() && secret.get().length() < SHORTEST_KEY) {
+            String tooShort = "fuxi.bootstrap-api-key (FUXI_BOOTSTRAP_API_KEY) must have at least " + SHORTEST_KEY
+                    + " characters: an admin key that short could be guessed";
+            LOG.severe(Terminal.line(tooShort));
+            throw new IllegalStateException(tooShort);
+        }
         if (secret.isPresent()) {
             if (!keys.exists(secret.get())) {
                 keys.createWithSecret("bootstrap", secret.get(), Role.ADMIN);
@@ -80,7 +90,7 @@ public class BootstrapKey {
             String generated = KeySecrets.newSecret();
             keys.createWithSecret("bootstrap", generated, Role.ADMIN);
             Path file = OwnerOnlyFile.write(dataDir, FILE_NAME, generated);
-            LOG.warning(Terminal.line("First start: the bootstrap admin API key is " + generated
+            LOG.warning(Terminal.line("First start: the bootstrap admin API key is " + Terminal.secret(generated)
                     + " (shown only this once, also saved in " + file + ")"));
         }
     }

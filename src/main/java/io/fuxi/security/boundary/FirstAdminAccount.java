@@ -123,8 +123,9 @@ public class FirstAdminAccount {
             return;
         }
         Path file = OwnerOnlyFile.write(dataDir, FILE_NAME, made.password());
-        LOG.warning(Terminal.line("First start: the console at /admin has the account \"" + made.user()
-                + "\" with the password " + made.password() + " (shown only this once, also saved in " + file + ")"));
+        LOG.warning(Terminal.line(
+                "First start: the console at /admin has the account \"" + made.user() + "\" with the password "
+                        + Terminal.secret(made.password()) + " (shown only this once, also saved in " + file + ")"));
     }
 
     private record Pending(String user, String password, boolean generated) {}
