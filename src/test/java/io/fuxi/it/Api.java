@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
@@ -131,20 +132,16 @@ public final class Api {
         return HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(30));
     }
 
-    /** The data of the node's "cluster" readiness check: its name ("node") and the members it sees ("members"). */
-    public JsonObject clusterHealth() {
-        HttpResponse<String> ready = send(request("health/ready").GET()); // 503 while a code pool is low
-        return json(ready).getJsonArray("checks").stream()
-                .map(check -> check.asJsonObject())
-                .filter(check -> check.getString("name").equals("cluster"))
-                .findFirst()
-                .orElseThrow(() -> new AssertionError("no cluster check in " + ready.body()))
-                .getJsonObject("data");
+    /** The node's view of its cluster, as an admin reads it: its name ("node") and the members it sees ("members"). */
+    public JsonObject cluster() {
+        HttpResponse<String> cluster = get("api/v1/cluster");
+        assertEquals(200, cluster.statusCode(), cluster.body());
+        return json(cluster);
     }
 
-    /** The members the node's cluster check names. */
+    /** The members the node sees. */
     public Set<String> clusterMembers() {
-        return Set.of(clusterHealth().getString("members").split(","));
+        return Set.copyOf(cluster().getJsonArray("members").getValuesAs(JsonString::getString));
     }
 
     public static JsonObject json(HttpResponse<String> response) {

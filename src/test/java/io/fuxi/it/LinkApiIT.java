@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import java.io.IOException;
 import java.net.Socket;
@@ -600,7 +601,23 @@ class LinkApiIT extends DeployedFuxi {
                 .orElseThrow()
                 .getJsonObject("data");
         assertEquals("false", cluster.getString("clustered"), "alone by default: " + cluster);
-        assertEquals(cluster.getString("node"), cluster.getString("members"), "it sees itself only: " + cluster);
+        assertEquals("1", cluster.get("size").toString().replace("\"", ""), "it sees itself only: " + cluster);
+        for (String probe : List.of("/health", "/health/ready", "/health/live", "/health/started")) {
+            String body = admin.send(
+                            HttpRequest.newBuilder(base.toURI().resolve(probe)).GET())
+                    .body();
+            assertFalse(
+                    body.matches("(?s).*\\b\\d{1,3}(\\.\\d{1,3}){3}\\b.*") || body.contains("localhost"),
+                    probe + " names no address to anyone who asks: " + body);
+        }
+        JsonObject seen = admin.cluster();
+        assertEquals(
+                List.of(seen.getString("node")), seen.getJsonArray("members").getValuesAs(JsonString::getString));
+        assertEquals(
+                403,
+                admin.newPartner("cluster-" + System.nanoTime())
+                        .get("api/v1/cluster")
+                        .statusCode());
         assertTrue(
                 Long.parseLong(pool.getJsonObject("data")
                                 .get("remaining")
@@ -627,6 +644,25 @@ class LinkApiIT extends DeployedFuxi {
         HttpResponse<String> redirect = admin.follow(path);
         assertEquals(302, redirect.statusCode(), path);
         return redirect.headers().firstValue("Location").orElseThrow();
+    }
+
+    /** A made-up Host header never becomes Fuxi's address: a new link's Location is under fuxi.base-url. */
+    @Test
+    void theLocationOfANewLinkIsUnderTheBaseUrlWhateverTheHost() throws IOException {
+        String body = "{\"url\":\"https://example.com/host-" + System.nanoTime() + "\"}";
+        String answer;
+        try (Socket socket = new Socket(base.getHost(), base.getPort())) {
+            socket.setSoTimeout(10_000);
+            String request = "POST " + base.getPath().replaceAll("/$", "") + "/api/v1/links HTTP/1.1\r\n"
+                    + "Host: attacker.example\r\nAuthorization: Bearer " + Api.ADMIN_KEY + "\r\n"
+                    + "Content-Type: application/json\r\nContent-Length: " + body.length()
+                    + "\r\nConnection: close\r\n\r\n" + body;
+            socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
+            answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+        }
+        assertTrue(answer.startsWith("HTTP/1.1 201"), answer);
+        assertTrue(answer.contains("\r\nLocation: http://localhost:8080/api/v1/links/"), answer);
+        assertFalse(answer.contains("attacker.example"), answer);
     }
 
     /** The whole answer to a request sent as raw bytes: HTTP clients refuse to send such a request line. */

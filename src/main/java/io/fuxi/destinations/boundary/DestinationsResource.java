@@ -1,6 +1,7 @@
 package io.fuxi.destinations.boundary;
 
 import io.fuxi.platform.problem.InvalidFieldException;
+import io.fuxi.platform.rest.ApiLocations;
 import io.fuxi.platform.rest.JsonBody;
 import io.fuxi.platform.rest.JsonFields;
 import io.fuxi.platform.rest.Jsons;
@@ -20,7 +21,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.io.InputStream;
-import java.net.URI;
 import java.util.Set;
 
 /**
@@ -31,6 +31,9 @@ import java.util.Set;
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
 public class DestinationsResource {
+
+    @Inject
+    ApiLocations locations;
 
     private static final Set<String> RULE_FIELDS = Set.of("host", "kind", "note");
 
@@ -60,7 +63,7 @@ public class DestinationsResource {
                 request.string("host").orElse(null),
                 request.string("kind").orElse(null),
                 request.string("note").orElse(null));
-        return Response.created(URI.create("v1/destinations/" + rule.id()))
+        return Response.created(locations.of("v1/destinations/" + rule.id()))
                 .entity(rule.toJson())
                 .build();
     }

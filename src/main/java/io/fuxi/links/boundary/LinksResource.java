@@ -7,6 +7,7 @@ import io.fuxi.links.control.LinkPatch;
 import io.fuxi.links.control.QrCode;
 import io.fuxi.platform.problem.InvalidFieldException;
 import io.fuxi.platform.problem.ProblemException;
+import io.fuxi.platform.rest.ApiLocations;
 import io.fuxi.platform.rest.JsonBody;
 import io.fuxi.platform.rest.Jsons;
 import io.fuxi.platform.rest.QueryNumber;
@@ -30,7 +31,6 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.io.InputStream;
-import java.net.URI;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -40,6 +40,9 @@ import java.util.function.Supplier;
 @ApplicationScoped
 @Produces(MediaType.APPLICATION_JSON)
 public class LinksResource {
+
+    @Inject
+    ApiLocations locations;
 
     static final int MAX_PAGE_SIZE = 100;
     static final int MAX_PAGE = 10_000;
@@ -75,7 +78,7 @@ public class LinksResource {
         Creation creation = single.create(caller.get(), body);
         JsonObject json = json(creation.link());
         return creation.created()
-                ? Response.created(URI.create("v1/links/" + creation.link().code()))
+                ? Response.created(locations.of("v1/links/" + creation.link().code()))
                         .entity(json)
                         .build()
                 : Response.ok(json)

@@ -6,6 +6,7 @@ import io.fuxi.links.control.LinkOptions;
 import io.fuxi.platform.beans.Unproxied;
 import io.fuxi.platform.problem.ProblemException;
 import io.fuxi.platform.problem.UnexpectedFailures;
+import io.fuxi.platform.rest.ApiLocations;
 import io.fuxi.platform.rest.BodyLimits;
 import io.fuxi.platform.rest.LimitedBody;
 import io.fuxi.platform.web.ApiPermits;
@@ -67,6 +68,9 @@ public class SingleCreateFilter extends HttpFilter {
     @Inject
     CreateCounts counts;
 
+    @Inject
+    ApiLocations locations;
+
     /**
      * Holds its beans without their client proxies, and offers the single creates to the launcher's valve, which asks
      * about every POST before the web container does.
@@ -78,6 +82,7 @@ public class SingleCreateFilter extends HttpFilter {
         single = Unproxied.of(beans, LinkCreation.class);
         permits = Unproxied.of(beans, ApiPermits.class);
         counts = Unproxied.of(beans, CreateCounts.class);
+        locations = Unproxied.of(beans, ApiLocations.class);
         ClassLoader application = Thread.currentThread().getContextClassLoader();
         BiPredicate<HttpServletRequest, HttpServletResponse> earlyCreates =
                 (request, response) -> answeredEarly(request, response, application);
@@ -97,11 +102,12 @@ public class SingleCreateFilter extends HttpFilter {
         thread.setContextClassLoader(application);
         try {
             counts.answeredEarly();
-            if (permits.take(response)) {
+            String permit = permits.take(request, response);
+            if (permit != null) {
                 try {
                     create(request, response);
                 } finally {
-                    permits.release();
+                    permits.release(permit);
                 }
             }
         } catch (IOException gone) { // the client left while its answer was written
@@ -139,7 +145,7 @@ public class SingleCreateFilter extends HttpFilter {
             Caller caller = keys.caller(request);
             InputStream body = LimitedBody.of(
                     request.getInputStream(), request.getContentLengthLong(), limits.forPath(request.getRequestURI()));
-            answer(request, response, single.create(caller, body));
+            answer(response, single.create(caller, body));
         } catch (ProblemException problem) {
             ProblemAnswers.write(response, problem);
         } catch (RuntimeException failure) {
@@ -148,26 +154,18 @@ public class SingleCreateFilter extends HttpFilter {
     }
 
     /** 201 with the new link and its address; 200 with the link of the same URL made before, and where it is. */
-    private void answer(HttpServletRequest request, HttpServletResponse response, Creation creation)
-            throws IOException {
+    private void answer(HttpServletResponse response, Creation creation) throws IOException {
         String code = creation.link().code();
         byte[] json = creation.link().toJson(options.shortUrl(code)).toString().getBytes(StandardCharsets.UTF_8);
         if (creation.created()) {
             response.setStatus(201);
-            response.setHeader("Location", base(request) + "/api/v1/links/" + code);
+            response.setHeader("Location", locations.address("v1/links/" + code));
         } else {
             response.setHeader("Content-Location", "/api/v1/links/" + code);
         }
         response.setContentType("application/json");
         response.setContentLength(json.length);
         response.getOutputStream().write(json);
-    }
-
-    /** Scheme, host, port and context path, as the client addressed them: what JAX-RS resolves a Location against. */
-    private static String base(HttpServletRequest request) {
-        StringBuffer url = request.getRequestURL();
-        url.setLength(url.length() - request.getRequestURI().length());
-        return url.append(request.getContextPath()).toString();
     }
 
     /** application/json, with or without parameters such as a charset: what JAX-RS's @Consumes accepts. */

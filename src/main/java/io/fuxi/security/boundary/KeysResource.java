@@ -1,6 +1,7 @@
 package io.fuxi.security.boundary;
 
 import io.fuxi.platform.problem.InvalidFieldException;
+import io.fuxi.platform.rest.ApiLocations;
 import io.fuxi.platform.rest.JsonBody;
 import io.fuxi.platform.rest.JsonFields;
 import io.fuxi.platform.rest.Jsons;
@@ -18,7 +19,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.io.InputStream;
-import java.net.URI;
 import java.util.Set;
 
 /** Admin calls on API keys: create (the secret is in this answer only; ApiKeys checks the request), list, revoke. */
@@ -26,6 +26,9 @@ import java.util.Set;
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
 public class KeysResource {
+
+    @Inject
+    ApiLocations locations;
 
     private static final Set<String> FIELDS = Set.of("name", "role", "rateLimitPerMinute");
 
@@ -44,7 +47,7 @@ public class KeysResource {
                 request.string("name").orElse(null),
                 request.string("role").orElse(null),
                 request.integer("rateLimitPerMinute").orElse(null));
-        return Response.created(URI.create("v1/keys/" + created.key().id()))
+        return Response.created(locations.of("v1/keys/" + created.key().id()))
                 .entity(created.key().toJsonWithSecret(created.secret()))
                 .build();
     }
