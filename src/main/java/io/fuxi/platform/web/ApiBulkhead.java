@@ -20,13 +20,14 @@ public class ApiBulkhead extends HttpFilter {
     @Override
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws IOException, ServletException {
-        if (!permits.take(response)) {
+        String permit = permits.take(request, response);
+        if (permit == null) {
             return;
         }
         try {
             chain.doFilter(request, response);
         } finally {
-            permits.release();
+            permits.release(permit);
         }
     }
 }
