@@ -7,14 +7,18 @@ import jakarta.faces.context.ExceptionHandlerFactory;
 import jakarta.faces.context.ExceptionHandlerWrapper;
 import jakarta.faces.context.FacesContext;
 import jakarta.faces.event.ExceptionQueuedEvent;
+import jakarta.faces.event.ExceptionQueuedEventContext;
+import jakarta.faces.event.PhaseId;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Iterator;
 
 /**
- * A form post whose view state the console does not know (forged, from another site, or from a page open longer
- * than the session) changes nothing and gets a 400 page that says what to do, never the container's 500.
+ * A form post whose view state the console does not know (forged, from another site, from a page open longer than
+ * the session, or claiming a stateless view, which the console has none of) changes nothing and gets a 400 page that
+ * says what to do, never the container's 500: whatever fails while a post's view is restored means its view state
+ * was not the console's.
  */
 public class ForgedOrExpiredForms extends ExceptionHandlerFactory {
 
@@ -44,10 +48,12 @@ public class ForgedOrExpiredForms extends ExceptionHandlerFactory {
             Iterator<ExceptionQueuedEvent> events =
                     getUnhandledExceptionQueuedEvents().iterator();
             while (events.hasNext()) {
-                Throwable thrown = events.next().getContext().getException();
-                if (thrown instanceof ViewExpiredException) {
+                ExceptionQueuedEventContext queued = events.next().getContext();
+                FacesContext faces = FacesContext.getCurrentInstance();
+                if (queued.getException() instanceof ViewExpiredException
+                        || (PhaseId.RESTORE_VIEW.equals(queued.getPhaseId()) && faces.isPostback())) {
                     events.remove();
-                    refuse(FacesContext.getCurrentInstance());
+                    refuse(faces);
                 }
             }
             getWrapped().handle();

@@ -245,8 +245,21 @@ public class LinkService {
 
     /** Every recorded change of the link, oldest first. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    /**
+     * The link's recorded changes. A partner sees {@code console} where a console account made a change: the names of
+     * the console's accounts are the admins' business.
+     */
     public List<HistoryEntry> history(Caller caller, String code) {
-        return history.of(visible(caller, code));
+        List<HistoryEntry> entries = history.of(visible(caller, code));
+        return caller.isAdmin()
+                ? entries
+                : entries.stream().map(LinkService::withoutAccountName).toList();
+    }
+
+    private static HistoryEntry withoutAccountName(HistoryEntry entry) {
+        return entry.actor().startsWith("account:")
+                ? new HistoryEntry(entry.at(), "console", entry.action(), entry.before(), entry.after())
+                : entry;
     }
 
     /** The link if the caller may see it; otherwise the same 404 as for a code nobody has, so as not to tell them apart. */
