@@ -10,10 +10,7 @@ import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.TransactionPhase;
 import jakarta.inject.Inject;
-import java.net.URI;
-import java.util.HashMap;
-import java.util.Map;
-import java.util.Optional;
+import java.util.List;
 
 /**
  * The destination rules in memory, for creates, edits and every redirect. Reloaded after each change on this node;
@@ -43,21 +40,14 @@ public class DestinationRules {
         changes = cluster.topic("destinations", changed -> forget());
     }
 
-    /** Why a link to this host is refused, or empty when it is not. */
-    public Optional<String> refusal(String host) {
-        return current().refusal(host);
-    }
-
     /** Whether a redirect to this URL is refused; its host is read only when there are rules. */
     public boolean refusesUrl(String url) {
-        RuleSet rules = current();
-        return !rules.refusesNothing()
-                && rules.refusal(URI.create(url).getHost()).isPresent();
+        return current().refusalOfUrl(url).isPresent();
     }
 
     /** Refuses a create or an edit whose URL leads to a refused host, naming the rule. */
-    public void check(String host) {
-        refusal(host).ifPresent(reason -> {
+    public void check(String url) {
+        current().refusalOfUrl(url).ifPresent(reason -> {
             throw new InvalidFieldException("url", reason);
         });
     }
@@ -78,13 +68,10 @@ public class DestinationRules {
         synchronized (this) {
             heardBefore = changesHeard;
         }
-        Map<String, String> blocked = new HashMap<>();
-        Map<String, String> allowed = new HashMap<>();
-        for (RuleView rule : store.rules()) {
-            (rule.kind() == DestinationRule.Kind.BLOCK ? blocked : allowed)
-                    .put(rule.host(), rule.id() + " (" + rule.host() + ")");
-        }
-        RuleSet loaded = new RuleSet(Map.copyOf(blocked), Map.copyOf(allowed), store.allowListMode());
+        List<RuleSet.Stored> stored = store.rules().stream()
+                .map(rule -> new RuleSet.Stored(rule.id(), rule.host(), rule.kind() == DestinationRule.Kind.ALLOW))
+                .toList();
+        RuleSet loaded = RuleSet.of(stored, store.allowListMode());
         synchronized (this) {
             if (changesHeard == heardBefore) {
                 rules = loaded;

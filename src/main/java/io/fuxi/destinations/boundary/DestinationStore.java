@@ -48,8 +48,8 @@ public class DestinationStore {
     }
 
     /**
-     * Adds a rule for the host (and its subdomains), as a host name in the form links are compared in. What the API or
-     * the console asks for is checked here for both: a host name, the kind {@code block} (when null) or {@code allow},
+     * Adds a rule for the host (and its subdomains), in the spelling links are compared in (RuleHost). What the API or
+     * the console asks for is checked here for both: a host name or an IP address, the kind {@code block} (when null) or {@code allow},
      * and an optional note.
      */
     public RuleView add(String requestedHost, String requestedKind, String requestedNote) {

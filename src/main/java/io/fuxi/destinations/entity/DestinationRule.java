@@ -11,7 +11,10 @@ import jakarta.persistence.NamedQuery;
 import jakarta.persistence.Table;
 import java.time.Instant;
 
-/** A host (and its subdomains) that links may not lead to (BLOCK), or, in allow-list mode, may lead to (ALLOW). */
+/**
+ * A host (a name and its subdomains, or an IP address) that links may not lead to (BLOCK), or, in allow-list mode, may
+ * lead to (ALLOW). Rules added before hosts were normalised may hold another spelling; RuleSet reads them respelled.
+ */
 @Entity
 @Table(name = "destination_rule")
 @NamedQuery(name = DestinationRule.ALL, query = "select r from DestinationRule r order by r.id")

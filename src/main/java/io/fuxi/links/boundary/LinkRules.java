@@ -12,7 +12,6 @@ import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.spi.BeanManager;
 import jakarta.inject.Inject;
-import java.net.URI;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 
@@ -47,7 +46,7 @@ public class LinkRules {
     /** The URL as stored, if its rules and the destination rules allow it. */
     public String allowedUrl(String requested) {
         String url = new UrlPolicy(options).normalize(requested);
-        destinations.check(URI.create(url).getHost());
+        destinations.check(url);
         return url;
     }
 }

@@ -9,8 +9,10 @@ import java.util.Locale;
 
 /**
  * Decides whether a long URL may be shortened, and writes it in the one form that is stored and sent in the
- * Location header: absolute http(s), a host, pure printable ASCII (non-ASCII percent-encoded, IDN hosts in
- * punycode). Such a string cannot break out of a header, whatever the caller sent.
+ * Location header: absolute http(s), a host in its canonical spelling (HostName: the one the destination rules
+ * check, so the redirect goes where the check looked), pure printable ASCII (non-ASCII percent-encoded). Such a string
+ * cannot break out of a header, whatever the caller sent. Of the authority only the host is respelled: the port stays,
+ * user info is refused.
  */
 public class UrlPolicy {
 
@@ -21,9 +23,7 @@ public class UrlPolicy {
 
     public UrlPolicy(LinkOptions options) {
         this.options = options;
-        this.ownHost = options.baseUrl().getHost() == null
-                ? ""
-                : options.baseUrl().getHost().toLowerCase(Locale.ROOT);
+        this.ownHost = HostName.ofUrl(options.baseUrl().toString()).orElse("");
     }
 
     public String normalize(String url) {
@@ -133,11 +133,11 @@ public class UrlPolicy {
     }
 
     private static String asciiHost(String host) {
-        return HostName.ascii(host).orElseThrow(() -> invalid("url has an invalid host name"));
+        return HostName.canonical(host).orElseThrow(() -> invalid("url has an invalid host name"));
     }
 
     private boolean isOwnHost(String host) {
-        return !ownHost.isEmpty() && (host.equals(ownHost) || host.endsWith("." + ownHost));
+        return !ownHost.isEmpty() && HostName.isWithin(host, ownHost);
     }
 
     private static String rebuild(String scheme, Authority authority, URI uri) {
