@@ -79,9 +79,11 @@ class LinkApiIT extends DeployedFuxi {
         for (HttpResponse<String> created : List.of(direct, throughJaxRs)) {
             assertEquals(201, created.statusCode(), created.body());
             String code = Api.json(created).getString("code");
+            String shortUrl = Api.json(created).getString("shortUrl");
             assertEquals(
-                    admin.request("api/v1/links/" + code).build().uri().toString(),
-                    created.headers().firstValue("Location").orElseThrow());
+                    shortUrl.substring(0, shortUrl.length() - code.length()) + "api/v1/links/" + code,
+                    created.headers().firstValue("Location").orElseThrow(),
+                    "under fuxi.base-url, as the short URL");
             assertEquals(
                     "application/json",
                     created.headers().firstValue("Content-Type").orElseThrow());

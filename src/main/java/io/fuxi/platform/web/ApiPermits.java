@@ -54,15 +54,14 @@ public class ApiPermits {
      * are taken or the call's key holds its share.
      */
     public String take(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        String key = presentedKey(request);
-        if (heldByKey.merge(key, 1, Integer::sum) > perKey) {
-            giveBack(key);
-            refuse(response, 429, KEY_BUSY);
+        if (!permits.tryAcquire()) {
+            refuse(response, 503, BUSY);
             return null;
         }
-        if (!permits.tryAcquire()) {
-            giveBack(key);
-            refuse(response, 503, BUSY);
+        String key = presentedKey(request);
+        if (heldByKey.merge(key, 1, Integer::sum) > perKey) {
+            release(key);
+            refuse(response, 429, KEY_BUSY);
             return null;
         }
         return key;

@@ -40,6 +40,9 @@ public class ApiKeys {
     @Inject
     Event<KeyRevoked> revoked;
 
+    @Inject
+    Event<KeyCreated> created;
+
     /** The key whose secret has this hash (KeySecrets), unless revoked: a read, so no transaction of its own. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public Optional<Caller> authenticateHash(String hash) {
@@ -67,7 +70,10 @@ public class ApiKeys {
 
     /** Registers a key whose secret is already known (the bootstrap key). */
     public void createWithSecret(String name, String secret, Role role) {
-        em.persist(new ApiKey(name, KeySecrets.hash(secret), role, Instant.now(clock), null));
+        ApiKey key = new ApiKey(name, KeySecrets.hash(secret), role, Instant.now(clock), null);
+        em.persist(key);
+        em.flush();
+        created.fire(new KeyCreated(key.id()));
     }
 
     /**
@@ -83,6 +89,7 @@ public class ApiKeys {
         ApiKey key = new ApiKey(name, KeySecrets.hash(secret), role, Instant.now(clock), rateLimitPerMinute);
         em.persist(key);
         em.flush();
+        created.fire(new KeyCreated(key.id()));
         return new NewKey(KeyView.of(key), secret);
     }
 

@@ -45,15 +45,18 @@ public class KeyCache {
     private volatile Active active;
     private long revocationsHeard;
     private Cluster.Topic revocations;
+    private Cluster.Topic creations;
 
     @PostConstruct
     void listen() {
         revocations = cluster.topic("key-revocations", revoked -> forget());
+        creations = cluster.topic("key-creations", made -> active = null);
     }
 
     /** Starts with the application, so that this node hears of revocations elsewhere before it remembers a key. */
     void startEagerly(@Observes @Initialized(ApplicationScoped.class) Object application) {
         revocations.toString();
+        creations.toString();
     }
 
     public Optional<Caller> authenticate(String secret) {
@@ -82,6 +85,12 @@ public class KeyCache {
         Optional<Caller> caller = keys.authenticateHash(hash);
         caller.ifPresent(found -> remember(hash, found, now, heardBefore));
         return caller;
+    }
+
+    /** A new key is among the active keys on every node before its creation is answered. */
+    void onCreated(@Observes(during = TransactionPhase.AFTER_SUCCESS) KeyCreated made) {
+        active = null;
+        creations.publish(Long.toString(made.id()));
     }
 
     void onRevoked(@Observes(during = TransactionPhase.AFTER_SUCCESS) KeyRevoked revoked) {
