@@ -2,6 +2,7 @@ package io.fuxi.platform.database;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.SQLTransientConnectionException;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
@@ -23,19 +24,37 @@ public final class HeldConnection implements AutoCloseable {
     /** How long a ping may take, in seconds. */
     private static final int PING_SECONDS = 2;
 
+    /** A failed ping that took this long was not refused but unanswered. */
+    private static final long UNANSWERED_PING_NANOS = PING_SECONDS * 900_000_000L;
+
     private final DataSource source;
+    private final long quietNanos;
     private Connection connection;
     private long lastUsed;
 
     public HeldConnection(DataSource source) {
-        this.source = source;
+        this(source, QUIET_NANOS);
     }
 
-    /** The connection, opened or replaced if need be, with autocommit off. */
+    /** With another quiet spell than {@link #QUIET_NANOS}: 0 pings before every use. */
+    HeldConnection(DataSource source, long quietNanos) {
+        this.source = source;
+        this.quietNanos = quietNanos;
+    }
+
+    /**
+     * The connection, opened or replaced if need be, with autocommit off. A ping that gets no answer at all means the
+     * database is out, not that the server closed an idle connection: that fails at once, rather than spending the
+     * pool's wait and a connect timeout on a new connection as well.
+     */
     public Connection get() throws SQLException {
         long now = System.nanoTime();
-        if (connection != null && now - lastUsed > QUIET_NANOS && !connection.isValid(PING_SECONDS)) {
+        if (connection != null && now - lastUsed >= quietNanos && !connection.isValid(PING_SECONDS)) {
             giveBack(false);
+            if (System.nanoTime() - now >= UNANSWERED_PING_NANOS) {
+                throw new SQLTransientConnectionException(
+                        "The database did not answer a ping in " + PING_SECONDS + " s", "08S01");
+            }
         }
         if (connection == null) {
             Connection opened = source.getConnection();
