@@ -20,6 +20,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.openqa.selenium.By;
 
 /**
  * Two nodes (the run command twice, each with its own data directory, HTTP port and cluster port) on one database,
@@ -65,6 +66,33 @@ class ClusterIT {
     void eachNodeSeesBoth() {
         for (Api node : List.of(a, b)) {
             assertEquals(Set.of(nodeA.member(), nodeB.member()), node.clusterMembers());
+        }
+    }
+
+    /**
+     * Failed sign-ins on one node count on the other: a guesser gains nothing by moving between nodes, even with the
+     * right password (10 failures make the next attempt wait 32 s, longer than the browser takes to get there).
+     */
+    @Test
+    void failedSignInsOnOneNodeSlowDownTheOther() throws Exception {
+        // the first account is made a few seconds after ready, by whichever node comes first
+        List<Path> files = List.of(nodeA.dataDir.resolve("admin-password"), nodeB.dataDir.resolve("admin-password"));
+        Instant deadline = Instant.now().plusSeconds(60);
+        while (files.stream().noneMatch(Files::exists) && Instant.now().isBefore(deadline)) {
+            Thread.sleep(200);
+        }
+        String password = Files.readString(files.stream().filter(Files::exists).findFirst().orElseThrow()).trim();
+        try (ConsoleBrowser onA = ConsoleBrowser.open(FuxiProcess.base(nodeA.port).toURL());
+                ConsoleBrowser onB = ConsoleBrowser.open(FuxiProcess.base(nodeB.port).toURL())) {
+            onA.go("admin/");
+            for (int i = 0; i < 10; i++) {
+                onA.submitSignIn("admin", "guess-" + i);
+            }
+            onB.go("admin/");
+            onB.submitSignIn("admin", password);
+            assertTrue(
+                    onB.text(By.cssSelector(".ui-messages-error-summary")).startsWith("Too many failed sign-ins."),
+                    onB.path());
         }
     }
 
