@@ -22,7 +22,7 @@ class HeldConnectionIT {
     void aFrozenDatabaseFailsTheNextUseWithinThePingsTimeout() throws Exception {
         try (TcpProxy proxy = new TcpProxy(TestDatabase.port())) {
             MysqlDataSource source = new MysqlDataSource();
-            source.setUrl("jdbc:mysql://127.0.0.1:" + proxy.port() + "/fuxi?connectTimeout=2000&socketTimeout=3000");
+            source.setUrl("jdbc:mysql://127.0.0.1:" + proxy.port() + "/mysql?connectTimeout=2000&socketTimeout=3000");
             source.setUser(System.getProperty("fuxi.it.db.user"));
             source.setPassword(System.getProperty("fuxi.it.db.password"));
             try (HeldConnection held = new HeldConnection(source, 0)) {
