@@ -34,8 +34,8 @@ echo "results in $work"
 # WAR; Fuxi as `mvn package` leaves it (the runtime and its class-data archive made by the build's archive run, ADR 30,
 # which is all the archive command does when they are there already) on an empty data directory; Fuxi again on that
 # data directory. Each start runs alone (a Payara Micro that has just started keeps compiling for a while), and the
-# medians are reported: a single start moved by 3 s and more from one run to the next. Then both are started once more,
-# side by side, for the loads.
+# medians are reported: a single start moves by seconds from one run to the next (docs/performance-history.md). Then
+# both are started once more, side by side, for the loads.
 phase_start=$(cpu_counters)
 FUXI_JAVA_OPTS="$BENCH_JAVA_OPTS" java -Xmx96m -jar target/fuxi-launcher.jar archive > "$work/archive-run.log" 2>&1 \
   || { echo "the archive run failed; see $work/archive-run.log"; exit 1; }
@@ -70,8 +70,8 @@ create() { # create TARGET CONNECTIONS SECONDS
   mkdir -p "$work/codes-$1"
   BENCH_CODES_DIR="$work/codes-$1" wrk -t$(($2 > 1 ? 2 : 1)) -c"$2" -d"$3s" --latency -s bench/create.lua "$(url "$1")/api/v1/links"
 }
-# A fresh Fuxi JVM keeps getting faster at creates for about two minutes. The trivial WAR's took more than 30 s on a
-# 2.4 GHz EPYC: after 30 s its first round made 3,642 creates/s, its second 7,061.
+# A fresh Fuxi JVM keeps getting faster at creates for a while, and so does the trivial WAR's: hence the warm-ups
+# below (the figures are in docs/performance.md and docs/performance-history.md).
 echo "warming up the create path..."
 create ceiling 16 60 > /dev/null; create ceiling 1 5 > /dev/null
 create fuxi 16 90 > /dev/null; create fuxi 1 5 > /dev/null
@@ -113,9 +113,8 @@ mariadb_pid=$(pgrep -f "mariadbd.*$work/fuxi-data/" | head -1)
 server_pid() { case $1 in fuxi) echo "$payara_pid" ;; ceiling) echo "$CEILING_PID" ;; esac; }
 # micros SECONDS_BEFORE SECONDS_AFTER REQUESTS_PER_SECOND: CPU microseconds per request of a round
 micros() { echo "scale=1; ($2 - $1) * 1000000 / ($3 * $DURATION)" | bc | sed "s/^\./0./"; }
-# 30 s each: Fuxi's redirect path takes 15-20 s to reach its rate (a fresh Fuxi by 5-s window: 3,400, 7,200, 11,100,
-# then 19,900/s), and after 10 s its first round still held the climb (0.96x, 0.91x and 0.84x in three runs of this
-# script, its lowest round each time)
+# 30 s each: a fresh Fuxi's redirect path climbs to its rate over most of that, and a shorter warm-up left the climb in
+# its first measured round, its lowest each time (the figures are in docs/performance-history.md)
 echo "warming up redirects..."
 for target in nginx ceiling fuxi; do redirect $target 30 > /dev/null; done
 for round in $(seq 1 "$ROUNDS"); do

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # This tree's Fuxi against another commit's, alternating on the same machine: the way to tell a change's effect from
-# the shared machine's drift, which moves a single run's figures by a quarter and more. The other commit is built once
-# in a git worktree under target/. Each run starts a fresh data directory, warms up, then measures windows of wrk with
-# the p99 of a request (of a call, for bulk) and the CPU that Payara and MariaDB used in each. The last line is the
-# share of the machine's CPU the host took during the rounds (steal time), which slows both sides. Targets only
-# 127.0.0.1, is bounded in time, and stops what it started.
+# the shared machine's drift, which moves a single run's figures by more than most changes do (docs/performance.md).
+# The other commit is built once in a git worktree under target/. Each run starts a fresh data directory, warms up,
+# then measures windows of wrk with the p99 of a request (of a call, for bulk) and the CPU that Payara and MariaDB used
+# in each. The last line is the share of the machine's CPU the host took during the rounds (steal time), which slows
+# both sides. Targets only 127.0.0.1, is bounded in time, and stops what it started.
 #
 #   bench/compare.sh creates 54d9562      # 2 rounds; 60 s of creates at 16 connections, then 3 windows of 10 s
 #   bench/compare.sh redirects HEAD~2     # 10,000 links, 30 s of redirects at 32 connections, then 3 windows of 10 s

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # What a create costs in CPU once the JVM is warm, split between the Payara process and MariaDB: single creates
 # (bench/create.lua at 16 connections) or bulk creates (bench/bulk.lua, 1,000 links a call, 2 calls at a time), every
-# URL new. A warm-up first (a fresh Fuxi keeps getting faster for about two minutes), then windows of wrk, each with
-# the CPU both processes used in it. The step-by-step figures in issue 12's notes come from it. FUXI_* variables set
-# when calling it reach Fuxi. Targets only 127.0.0.1, is bounded in time, and stops what it started.
+# URL new. A warm-up first (a fresh Fuxi keeps getting faster for a while, docs/performance.md), then windows of wrk,
+# each with the CPU both processes used in it. The step-by-step figures in issue 12's notes come from it. FUXI_*
+# variables set when calling it reach Fuxi. Targets only 127.0.0.1, is bounded in time, and stops what it started.
 #
 #   bench/cpu.sh creates                                   # 150 s of warm-up, then 3 windows of 20 s
 #   bench/cpu.sh bulk                                      # 40 s of warm-up, then 3 windows of 20 s

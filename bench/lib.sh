@@ -127,8 +127,8 @@ stop_all() {
   remove_databases
 }
 
-# remove_databases: the embedded MariaDB of every data directory start_fuxi or start_local_cluster used (about 1 GB
-# each after a load); the logs stay. BENCH_KEEP_DATA=1 keeps them.
+# remove_databases: the embedded MariaDB of every data directory start_fuxi or start_local_cluster used (large after a
+# load); the logs stay. BENCH_KEEP_DATA=1 keeps them.
 remove_databases() {
   [ "${BENCH_KEEP_DATA:-}" = 1 ] && return
   local dir

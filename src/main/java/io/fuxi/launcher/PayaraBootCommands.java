@@ -37,8 +37,8 @@ public final class PayaraBootCommands {
     /**
      * Writes the command that opens the HTTP listener, for Payara to run once Fuxi is deployed
      * (--postdeploycommandfile). Opened at the boot, the listener answered the links 404 while Fuxi was being deployed
-     * (the container's own answer, about 10 s of a restart), then 500 while its servlets started: a client now finds
-     * the port closed until Fuxi can answer, as it would a stopped node, and a load balancer sends it elsewhere.
+     * (the container's own answer, for seconds, ADR 31), then 500 while its servlets started: a client now finds the
+     * port closed until Fuxi can answer, as it would a stopped node, and a load balancer sends it elsewhere.
      */
     static Path writeAfterDeploy(LaunchSettings settings) throws IOException {
         Path file = settings.dataDir().resolve("payara-postdeploy.asadmin");
@@ -48,8 +48,8 @@ public final class PayaraBootCommands {
 
     /**
      * Payara closes a client's connection after 250 requests by default, and every connection it closes stays in the
-     * heap for many seconds: at 40,000 redirects/s over 32 kept-alive connections, 160 closed a second made most of what
-     * the young collections copied (ADR 33).
+     * heap for many seconds: under a load of redirects over a few kept-alive connections, the connections closed made
+     * most of what the young collections copied (ADR 33).
      */
     static String keepAliveRequests(int requests) {
         return "set " + HTTP + "protocols.protocol.http-listener.http.max-connections=" + requests;

@@ -217,7 +217,7 @@ final class PayaraRuntime {
 
     /**
      * Once Fuxi is ready on a start without an archive: builds one from the classes loaded so far, in a process of
-     * its own (about half a minute of one core), unless another launcher of this build is building it already.
+     * its own (on one core, ADR 20), unless another launcher of this build is building it already.
      */
     void archiveInBackground() {
         if (sharing && !archived && !aheadOfTime) {
@@ -297,7 +297,7 @@ final class PayaraRuntime {
                 log.accept("[fuxi] The class-data archive was not written (exit " + exit + "); see " + output);
             }
             if (aheadOfTime) {
-                Files.deleteIfExists(recording); // some 190 MB, used or not
+                Files.deleteIfExists(recording); // a large file (ADR 38), used or not
             }
         } catch (IOException e) {
             log.accept("[fuxi] The class-data archive was not written: " + e);

@@ -12,8 +12,8 @@ import java.time.Duration;
 /**
  * Asks Fuxi's own HTTP listener whether a page answers 200, with one blocking socket per try. The launcher asks ten
  * times a second during a start that is bound by the CPU; Java's HttpClient, which it used before, cost the launcher
- * about 1.4 s of CPU and its JIT's work on top (selector and worker threads, an asynchronous exchange for every
- * refused connection), taken from Payara Micro's start on the same cores.
+ * CPU and its JIT's work on top (selector and worker threads, an asynchronous exchange for every refused connection),
+ * taken from Payara Micro's start on the same cores (docs/performance-history.md).
  */
 final class ReadinessProbe {
 

@@ -67,8 +67,8 @@ final class WarLibraries {
 
     /**
      * The WAR without its libraries ({@link #writeApplication}), written once for this WAR file into {@code directory}
-     * (its size and time in the name) and kept there for the next starts, which link to it: writing it took about
-     * 0.2 s of each start before Payara's could begin. What an earlier build's WAR left there is removed.
+     * (its size and time in the name) and kept there for the next starts, which link to it: written at each start, it
+     * held up Payara's start until it was done. What an earlier build's WAR left there is removed.
      */
     Path application(Path directory) throws IOException {
         String name = APPLICATION_PREFIX + Files.size(war) + "-"

@@ -48,7 +48,8 @@ public class SearchLinks implements Serializable {
     static final int COUNT_CAP = 100_000;
     /**
      * A search by URL text is counted no further than this: its matches are found through the word index and checked
-     * in Java, so counting 100,000 of a common word would read them all (2.7 s at a million links; bench/console.sh).
+     * in Java, so counting 100,000 of a common word would read them all, too slow for a page at a million links
+     * (bench/console.sh; the figure is in docs/performance-history.md).
      */
     static final int TEXT_COUNT_CAP = 1_000;
 

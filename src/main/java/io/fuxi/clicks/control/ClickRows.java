@@ -30,8 +30,8 @@ public final class ClickRows {
 
     /**
      * One row's upsert, which {@link RowInserts#upsert} sends as multi-row upserts of literals. The driver's rewritten
-     * batch of it, encoding each value twice, was two fifths of the flush's CPU (and a multi-row SQL text of
-     * placeholders, too long for the driver's cache, had been parsed again for every batch before that).
+     * batch of it, encoding each value twice, was a large share of the flush's CPU (ADR 37; and a multi-row SQL text
+     * of placeholders, too long for the driver's cache, had been parsed again for every batch before that).
      */
     private static final String UPSERT_CLICK_DAY =
             "INSERT INTO click_day (code, day, slot, clicks, bot_clicks, visitors, referrers, countries)"
@@ -87,7 +87,8 @@ public final class ClickRows {
 
     /**
      * The day as the DATE literal the server reads ({@code 2026-11-25}). The driver would format a java.sql.Date with a
-     * SimpleDateFormat twice per row (to size the batch, then to send it): a fifth of a flush's CPU samples.
+     * SimpleDateFormat twice per row (to size the batch, then to send it), a large share of a flush's CPU
+     * (docs/performance-history.md).
      */
     private static String dayText(int day) {
         return LocalDate.ofEpochDay(day).toString();

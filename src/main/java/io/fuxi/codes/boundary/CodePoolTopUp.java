@@ -43,8 +43,8 @@ public class CodePoolTopUp {
     /** How long a starting node waits for another node's generator before it goes on without it. */
     private static final int STARTUP_LOCK_WAIT_SECONDS = 600;
     /**
-     * The codes a first start loads before it takes requests (in about a tenth of a second): the rest of the initial
-     * batch loads in the background at about 150,000 codes/s, faster than creates can take them.
+     * The codes a first start loads before it takes requests (a small part of the start): the rest of the initial
+     * batch loads in the background, faster than creates can take them (ADR 34).
      */
     static final long CODES_BEFORE_READY = 10_000;
 

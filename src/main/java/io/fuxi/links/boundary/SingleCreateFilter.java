@@ -31,7 +31,7 @@ import java.util.logging.Logger;
 /**
  * The API's most frequent call, {@code POST /api/v1/links} with a JSON body, answered here, ahead of JAX-RS, with
  * the same checks, problems and answer as {@link LinksResource#create}: JAX-RS's matching, filters and providers took
- * about 40% of the Payara CPU a create costs (ADR 40). Every other call to the path goes on to JAX-RS: other
+ * a large share of the Payara CPU a create costs (ADR 40). Every other call to the path goes on to JAX-RS: other
  * methods, other content types (a 415 there), and creates with an Idempotency-Key, whose filter is JAX-RS's. Mapped
  * in web.xml, after the API's bulkhead. Where the launcher's valve runs, it answers these creates itself, through
  * {@link #answeredEarly}, before the web container's request listeners and filters (ADR 45); the filter answers them

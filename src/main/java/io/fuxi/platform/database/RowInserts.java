@@ -19,8 +19,9 @@ import java.util.Map;
  * Inserts rows on the connection of the caller's transaction ({@link TransactionConnection}, or one whose transactions
  * the caller runs itself) as multi-row INSERTs whose values are SQL literals written here (ADR 37), or several tables'
  * rows and a COMMIT as one statement ({@link #insertTogether}). The driver's client-side prepared batch encoded every
- * value twice (to size the batch, then to send it) and was a third of a bulk create's CPU in Payara; before it,
- * Hibernate's native queries had spent more on their thousands of parameters than the driver spent on the insert.
+ * value twice (to size the batch, then to send it), a large share of a bulk create's CPU in Payara (ADR 37,
+ * docs/performance-history.md); before it, Hibernate's native queries had spent more on their thousands of
+ * parameters than the driver spent on the insert.
  *
  * <p>A literal cannot break out of its quotes whatever the server's SQL mode: a string is quoted only when it holds
  * printable ASCII without a quote or a backslash, and is otherwise written as hex ({@code X'...'}), as bytes are.
@@ -80,8 +81,8 @@ public final class RowInserts {
     /**
      * Adds the rows of the one-row upsert {@code sql} ({@code INSERT INTO t (a, b) VALUES (?, ?) ON DUPLICATE KEY UPDATE
      * b = b + VALUES(b)}) as multi-row upserts of literals, each ending with the same clause, whose assignments take no
-     * placeholders. The click flush's rows went as the driver's rewritten batch, whose binding was two fifths of the
-     * flush's CPU.
+     * placeholders. The click flush's rows went as the driver's rewritten batch, whose binding was a large share of the
+     * flush's CPU (ADR 37).
      */
     public static void upsert(Connection connection, String sql, Collection<Object[]> rows) throws SQLException {
         for (String statement : statements(new Rows(sql, rows), true)) {
@@ -179,7 +180,8 @@ public final class RowInserts {
 
     /**
      * The value as an SQL literal: Instants as DATETIME(3) in UTC, each formatted once an insert (the driver had
-     * formatted a Timestamp twice a row with a SimpleDateFormat, a third of a bulk insert's time).
+     * formatted a Timestamp twice a row with a SimpleDateFormat, a large share of a bulk insert's time: ADR 15,
+     * docs/performance-history.md).
      */
     static void appendLiteral(StringBuilder sql, Object value, Map<Instant, String> instants) {
         if (value == null) {

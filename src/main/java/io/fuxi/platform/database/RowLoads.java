@@ -22,8 +22,8 @@ import java.util.regex.Pattern;
 
 /**
  * Many rows of one table sent as {@code LOAD DATA LOCAL INFILE} of tab-separated text that Fuxi writes in memory
- * (ADR 47): MariaDB spends a fifth less CPU a row than on a multi-row INSERT of literals, which it must parse, and a
- * bulk call's rate is MariaDB's CPU.
+ * (ADR 47): MariaDB spends less CPU a row than on a multi-row INSERT of literals, which it must parse, and a bulk
+ * call's rate is MariaDB's CPU.
  *
  * <p>The driver offers the server local files only on connections made with {@code allowLoadLocalInfile} or {@code
  * allowLoadLocalInfileInPath} set. The application's pool sets the path to {@link #NO_LOCAL_FILES}, which does not

@@ -17,7 +17,8 @@ import java.util.Map;
 
 /**
  * JSON-P's factories, made once. Every {@code Json.createX} call looks the provider up again, a ServiceLoader scan
- * of the class path: a flight recording of the create path spent 15-20% of its samples there. Use these instead.
+ * of the class path, which a flight recording of the create path found to be a large share of its samples
+ * (docs/performance-history.md). Use these instead.
  */
 public final class Jsons {
 

@@ -3,8 +3,8 @@ package io.fuxi.platform.time;
 /**
  * When a first start does the work it need not do before it takes requests: the console's first account (ADR 46) and
  * the rest of the initial code batch (ADR 49). A start is bound by the CPU, and on the benchmark's two cores a first
- * start has about 3 s of work left after its start-up beans (JDK 17), so work scheduled this long after them runs
- * after ready there. Each such job also runs at once when a request needs it.
+ * start still has work left after its start-up beans; this delay is longer than that work took (ADR 46), so work
+ * scheduled this long after them runs after ready there. Each such job also runs at once when a request needs it.
  */
 public final class AfterReady {
 

@@ -39,9 +39,9 @@ public class LinkCache {
     static final long CACHED_LINK_BYTES = 500;
 
     /**
-     * The heap that Payara and Fuxi themselves hold (about 120 MB live after a start) with room for their young
-     * objects: a cache of a quarter of a 512 MB heap on top of it kept the old generation at G1's threshold for
-     * concurrent marking, which then ran every two or three seconds (ADR 44).
+     * The heap that Payara and Fuxi themselves hold live after a start, with room for their young objects: a cache of
+     * a quarter of a 512 MB heap on top of it kept the old generation at G1's threshold for concurrent marking, which
+     * then ran again and again (the figures are in ADR 44).
      */
     static final long PLATFORM_HEAP_BYTES = 256L * 1024 * 1024;
 

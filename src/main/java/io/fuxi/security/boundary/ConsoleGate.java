@@ -25,7 +25,7 @@ import java.util.logging.Logger;
  * {@code isUserInRole("admin")}.
  *
  * <p>A filter rather than a Jakarta Security authentication mechanism: with a mechanism in the WAR, Payara sends every
- * request through JASPIC, redirects included, which cut redirect throughput by more than half (ADR 9).
+ * request through JASPIC, redirects included, which costs redirects much of their throughput (ADR 9).
  *
  * <p>Uploads (multipart posts) are taken only by the import page, for an admin: any other multipart post, and every
  * one without a signed-in session, is refused here, before the container reads a byte of it into memory or a file.

@@ -9,7 +9,7 @@ import jakarta.servlet.http.HttpServletRequest;
  * The API key behind the current request, as the key filter found it. Request-scoped resources inject {@link Caller};
  * beans that outlive a request inject this and {@link #get} it per call. The caller is an attribute of the servlet
  * request, which only the application sets: a request-scoped bean instead was made anew on every API call, and the
- * platform's injection around each new bean cost about 2% of a create's CPU (bench/profile.sh creates).
+ * platform's injection around each new bean showed in a create's CPU profile (bench/profile.sh creates).
  */
 @ApplicationScoped
 public class CurrentCaller {

@@ -29,8 +29,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  *
  * <p>The settings are checked during the start, which fails on bad ones. The account itself is made a few seconds
  * later, after ready on a start of the two-core machine the benchmark runs on, or by the first sign-in if that comes
- * sooner: its password hash is a deliberately slow PBKDF2 run (0.3 s warm, about 1 s in a starting JVM), and a start
- * is bound by the CPU (ADR 46).
+ * sooner: its password hash is a deliberately slow PBKDF2 run, slower still in a starting JVM, and a start is bound
+ * by the CPU (ADR 46).
  */
 @Singleton
 @Startup
