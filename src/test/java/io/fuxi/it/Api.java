@@ -144,6 +144,20 @@ public final class Api {
         return Set.copyOf(cluster().getJsonArray("members").getValuesAs(JsonString::getString));
     }
 
+    /**
+     * The members the node sees once they are the expected ones, or as they are after 30 s: a node that has just
+     * started answers before every other member has installed the view that holds it.
+     */
+    public Set<String> clusterMembersOnceThey(Set<String> expected) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        Set<String> members = clusterMembers();
+        while (!members.equals(expected) && System.nanoTime() < deadline) {
+            Thread.sleep(200);
+            members = clusterMembers();
+        }
+        return members;
+    }
+
     public static JsonObject json(HttpResponse<String> response) {
         return Json.createReader(new StringReader(response.body())).readObject();
     }
