@@ -30,6 +30,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import javax.crypto.SecretKeyFactory;
 import javax.crypto.spec.PBEKeySpec;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Cookie;
@@ -41,6 +42,7 @@ import org.openqa.selenium.support.ui.Select;
  * The console in a real headless Chromium against the real WAR and database: signing in and out, the slow-down after
  * failed sign-ins, a viewer, the dashboard's figures against the API's, the security headers and a forged form post.
  */
+@Tag("browser")
 class AdminConsoleIT extends DeployedFuxi {
 
     static final String ADMIN = "admin";

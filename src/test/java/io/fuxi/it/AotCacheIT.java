@@ -17,6 +17,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.Test;
  * Payara has exited; every later start maps it. The launcher runs here on a JDK of 25 or later, whichever JDK runs the
  * tests: {@code fuxi.it.aotJdk} or the newest under /usr/lib/jvm. Without one the test fails, saying so.
  */
+@Tag("process")
 class AotCacheIT {
 
     private static final Pattern RELEASE_VERSION = Pattern.compile("(?m)^JAVA_VERSION=\"(\\d+)");

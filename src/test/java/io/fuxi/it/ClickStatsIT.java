@@ -35,6 +35,7 @@ import org.jboss.shrinkwrap.api.spec.JavaArchive;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -43,6 +44,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * the stats calls: exact counts of people and bots, referrer hosts, countries, unique visitors within the sketch's
  * error. This deployment trusts the loopback addresses as proxies, so a test can say where a click comes from in X-Forwarded-For.
  */
+@Tag("deployed")
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class ClickStatsIT {

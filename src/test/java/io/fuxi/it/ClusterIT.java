@@ -20,6 +20,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.openqa.selenium.By;
@@ -28,6 +29,8 @@ import org.openqa.selenium.By;
  * Two nodes (the run command twice, each with its own data directory, HTTP port and cluster port) on one database,
  * in one cluster: what one node changes, the other's very next redirect or call sees.
  */
+@Tag("process")
+@Tag("browser")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ClusterIT {
 

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
  * 503 problem that says why and write nothing, no code is handed out twice, and creates work again once an admin
  * loads a batch.
  */
+@Tag("process")
 class CodePoolIT {
 
     private static final int INITIAL_CODES = 1_500;

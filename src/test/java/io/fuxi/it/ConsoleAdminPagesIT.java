@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.StaleElementReferenceException;
@@ -21,6 +22,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * what an admin changes there is checked where partners would notice it (the API), and a viewer sees every page
  * without a single control that could change something.
  */
+@Tag("browser")
 class ConsoleAdminPagesIT extends DeployedFuxi {
 
     private static final By INFO = By.cssSelector(".ui-messages-info-summary");

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * API's bulkhead allows, and everything recovers by itself once the database answers again, the bulkhead's permits
  * with it.
  */
+@Tag("process")
 class DatabaseOutageIT {
 
     private static final Duration FAST = Duration.ofSeconds(5);

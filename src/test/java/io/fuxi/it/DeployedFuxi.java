@@ -13,6 +13,7 @@ import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * Payara Micro, driven over HTTP as its users would, with the suite's admin key. The deployment's clock can be moved
  * ({@link Api#moveClock}); it is back at the real time after each test.
  */
+@Tag("deployed")
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 abstract class DeployedFuxi {

@@ -15,11 +15,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.support.ui.Select;
 
 /** Destination safety, in a deployment of its own: allow-list mode would refuse other test classes' links. */
+@Tag("browser")
 class DestinationsIT extends DeployedFuxi {
 
     /**

@@ -25,6 +25,7 @@ import org.jboss.shrinkwrap.api.spec.JavaArchive;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * code is made old enough by moving its hold back. (These settings have a higher ordinal than the suite's system
  * properties, which turn the timer off.)
  */
+@Tag("deployed")
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class ExpiryIT {

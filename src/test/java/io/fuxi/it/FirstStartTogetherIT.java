@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.Test;
  * once against one empty database: exactly one bootstrap API key, one first console account and one initial batch of
  * codes come of it, each made by one node, and the key works on both nodes.
  */
+@Tag("process")
 class FirstStartTogetherIT {
 
     private final String database = "fuxi_together_" + System.nanoTime();

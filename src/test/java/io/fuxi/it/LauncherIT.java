@@ -30,9 +30,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The run command as a user runs it: target/fuxi-launcher.jar with the embedded MariaDB, stopped by SIGTERM, started again. */
+@Tag("process")
 class LauncherIT {
 
     private static final int CLICKS = 7;

@@ -19,6 +19,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * in front; links made and followed through the balancer; a node killed under load and started again by the
  * command; SIGTERM stops every process it started.
  */
+@Tag("process")
 class LocalClusterIT {
 
     private static final int CREATING = 4;

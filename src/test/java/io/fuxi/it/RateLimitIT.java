@@ -18,6 +18,7 @@ import org.jboss.shrinkwrap.api.asset.StringAsset;
 import org.jboss.shrinkwrap.api.spec.JavaArchive;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * classes' unauthenticated calls. The deployment trusts loopback as a proxy, so a call says in X-Forwarded-For which
  * client it comes from.
  */
+@Tag("deployed")
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class RateLimitIT {

@@ -15,9 +15,11 @@ import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The batch generator against a real MariaDB, each test on a freshly migrated database of its own. */
+@Tag("database")
 class CodeBatchGeneratorIT {
 
     private static int databases;

@@ -25,12 +25,14 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CyclicBarrier;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * The purge against a real MariaDB, each test on a freshly migrated database of its own, at a fixed "now": links
  * expired an hour ago (expires_at "now - 1 h - i ms", so they go in a known order) and links that live on.
  */
+@Tag("database")
 class ExpiredLinkPurgerIT {
 
     private static final Instant NOW = Instant.parse("2028-06-01T12:00:00Z");

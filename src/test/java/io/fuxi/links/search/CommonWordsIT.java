@@ -10,12 +10,14 @@ import java.util.List;
 import java.util.Set;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * Which words new links get no index row for (ADR 51), against a real MariaDB, each test on a freshly migrated
  * database; the node's background tasks run at once, on the caller's thread.
  */
+@Tag("database")
 class CommonWordsIT {
 
     private static final String URL = "https://shop.example/item/";

@@ -10,9 +10,11 @@ import java.sql.Statement;
 import java.util.List;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Schema version 9 on a real MariaDB that already holds links from before the word index. */
+@Tag("database")
 class IndexExistingLinkWordsIT {
 
     private final DataSource database = TestDatabase.dataSource("words_" + System.nanoTime());

@@ -8,12 +8,14 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * The database readiness check against the suite's real MariaDB, reached through a TCP proxy that the test cuts and
  * restores: UP, then DOWN within the check's timeout while the database is away, then UP again by itself.
  */
+@Tag("database")
 class DatabaseHealthIT {
 
     private static final Pattern PORT = Pattern.compile("//[^/:]+:(\\d+)/");

@@ -10,12 +10,14 @@ import io.fuxi.it.TestDatabase;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * A held connection against the suite's real MariaDB behind a TCP proxy that the test freezes: a database that stops
  * answering fails the next use within the ping's timeout, not the ping's, the pool's and a new connection's together.
  */
+@Tag("database")
 class HeldConnectionIT {
 
     @Test

@@ -26,9 +26,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Many rows of one table loaded into a real MariaDB, through the driver the application uses (ADR 47). */
+@Tag("database")
 class RowLoadsIT {
 
     private static final String INSERT = "INSERT INTO loaded (id, text, bytes, at, flag) VALUES (?, ?, ?, ?, ?)";
