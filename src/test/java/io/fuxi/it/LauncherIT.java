@@ -86,6 +86,9 @@ class LauncherIT {
         assertEquals(Optional.empty(), created.headers().firstValue("Server"), "the platform is not named");
         String code = Api.json(created).getString("code");
         assertSingleCreatesAnsweredEarly(api, key);
+        long creates0 = sample(api, "fuxi_creates_early");
+        CreateParity.assertBothRoutesAnswerAlike(api, key);
+        assertTrue(sample(api, "fuxi_creates_early") > creates0, "the valve answered the plain route's calls");
         for (int i = 0; i < CLICKS; i++) {
             assertEquals(302, api.follow(code).statusCode());
         }

@@ -112,6 +112,7 @@ class LinkApiIT extends DeployedFuxi {
                 .POST(HttpRequest.BodyPublishers.ofString("{\"url\":\"https://example.com/paths/x-api-key\"}")));
         assertEquals(201, byHeader.statusCode(), byHeader.body());
         assertProblem(admin.create("{\"url\":\"ftp://example.com/paths\"}"), 400, "url");
+        CreateParity.assertBothRoutesAnswerAlike(admin, Api.ADMIN_KEY);
     }
 
     @Test
