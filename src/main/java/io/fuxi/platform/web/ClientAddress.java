@@ -89,7 +89,7 @@ public final class ClientAddress {
 
     /** The address if the text is an IPv4 or IPv6 literal. */
     public static Optional<InetAddress> literal(String text) {
-        if (text == null || !(IPV4.matcher(text).matches() || IPV6.matcher(text).matches())) {
+        if (text == null || !(isDottedQuad(text) || IPV6.matcher(text).matches())) {
             return Optional.empty();
         }
         try {
@@ -97,6 +97,19 @@ public final class ClientAddress {
         } catch (UnknownHostException e) {
             return Optional.empty();
         }
+    }
+
+    /** Four decimal numbers of 0-255: anything else of digits and dots, such as 999.1.1.1, InetAddress resolves. */
+    private static boolean isDottedQuad(String text) {
+        if (!IPV4.matcher(text).matches()) {
+            return false;
+        }
+        for (String part : text.split("\\.")) {
+            if (Integer.parseInt(part) > 255) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private record Range(BigInteger network, int prefix, int bits) {

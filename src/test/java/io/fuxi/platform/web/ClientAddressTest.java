@@ -46,6 +46,17 @@ class ClientAddressTest {
     }
 
     @Test
+    void onlyAddressLiteralsAreParsed() {
+        // InetAddress would look 999.1.1.1 up as a name (a hosts file can answer it): it is no address
+        for (String notAnAddress : new String[] {"999.1.1.1", "1.2.3.256", "example.com", "1.2.3", ""}) {
+            assertEquals(Optional.empty(), ClientAddress.literal(notAnAddress), notAnAddress);
+        }
+        assertEquals(
+                "1.2.3.255", ClientAddress.literal("1.2.3.255").orElseThrow().getHostAddress());
+        assertNull(behindProxies.of(request("127.0.0.1", "999.1.1.1")), "a hop that is no address leaves it unknown");
+    }
+
+    @Test
     void noHeaderMeansTheSocket() {
         assertEquals("127.0.0.1", behindProxies.of(request("127.0.0.1")));
         assertNull(ClientAddress.forwardedFor(request("127.0.0.1")));
