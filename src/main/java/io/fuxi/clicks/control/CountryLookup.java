@@ -66,10 +66,17 @@ public final class CountryLookup {
         return known.equals(UNKNOWN) ? null : known;
     }
 
+    private static boolean isPrivate(InetAddress address) {
+        return address.isSiteLocalAddress()
+                || address.isLoopbackAddress()
+                || address.isLinkLocalAddress()
+                || address.isAnyLocalAddress();
+    }
+
     private String lookUp(String address) {
         Optional<InetAddress> literal = ClientAddress.literal(address);
-        if (literal.isEmpty()) {
-            return UNKNOWN;
+        if (literal.isEmpty() || isPrivate(literal.get())) {
+            return UNKNOWN; // the bundled database maps some private ranges to the country of their registry
         }
         try {
             Map<?, ?> record = reader.get(literal.get(), Map.class);
