@@ -36,7 +36,6 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.Cookie;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.Keys;
-import org.openqa.selenium.support.ui.Select;
 
 /**
  * The console in a real headless Chromium against the real WAR and database: signing in and out, the slow-down after
@@ -351,14 +350,7 @@ class AdminConsoleIT extends DeployedFuxi {
         Path file = Files.createTempFile("fuxi-import-", ".csv");
         Files.writeString(file, csv);
         try (ConsoleBrowser browser = ConsoleBrowser.open(base).signIn(ADMIN, PASSWORD)) {
-            browser.go("admin/links/import.xhtml");
-            new Select(browser.waitFor(By.id("import:owner"))).selectByVisibleText("bootstrap (1, admin)");
-            browser.driver().findElement(By.cssSelector("input[type=file]")).sendKeys(file.toString());
-            browser.clickAndAwaitNewPage(By.id("import:start"));
-            browser.await(
-                    "import",
-                    Duration.ofSeconds(300),
-                    driver -> driver.findElement(By.id("finished")).getText().equals("Finished."));
+            browser.importCsv(file, Duration.ofSeconds(300));
             assertEquals(
                     "100,000 of 100,000 lines: 99,999 created, 0 already there, 1 refused.",
                     browser.text(By.id("counts")).replaceAll("\\s+", " "));

@@ -19,6 +19,7 @@ import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
@@ -95,6 +96,18 @@ public final class ConsoleBrowser implements AutoCloseable {
 
     public ChromeDriver driver() {
         return driver;
+    }
+
+    /** Imports the CSV file for the bootstrap key on the console's import page, and waits until it has finished. */
+    public void importCsv(Path file, Duration atMost) {
+        go("admin/links/import.xhtml");
+        new Select(waitFor(By.id("import:owner"))).selectByVisibleText("bootstrap (1, admin)");
+        driver.findElement(By.cssSelector("input[type=file]")).sendKeys(file.toString());
+        clickAndAwaitNewPage(By.id("import:start"));
+        await(
+                "import",
+                atMost,
+                page -> page.findElement(By.id("finished")).getText().equals("Finished."));
     }
 
     /** Signs in on the sign-in page the browser is sent to, and waits for the page after it. */

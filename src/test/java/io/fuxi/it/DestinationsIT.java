@@ -18,7 +18,6 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
-import org.openqa.selenium.support.ui.Select;
 
 /** Destination safety, in a deployment of its own: allow-list mode would refuse other test classes' links. */
 @Tag("browser")
@@ -219,14 +218,7 @@ class DestinationsIT extends DeployedFuxi {
         Path file = Files.createTempFile("fuxi-spellings-", ".csv");
         Files.writeString(file, "url\n" + String.join("\n", urls) + "\n");
         try (ConsoleBrowser browser = ConsoleBrowser.open(base).signIn(ADMIN, PASSWORD)) {
-            browser.go("admin/links/import.xhtml");
-            new Select(browser.waitFor(By.id("import:owner"))).selectByVisibleText("bootstrap (1, admin)");
-            browser.driver().findElement(By.cssSelector("input[type=file]")).sendKeys(file.toString());
-            browser.clickAndAwaitNewPage(By.id("import:start"));
-            browser.await(
-                    "import",
-                    Duration.ofSeconds(60),
-                    driver -> driver.findElement(By.id("finished")).getText().equals("Finished."));
+            browser.importCsv(file, Duration.ofSeconds(60));
             int n = urls.size();
             assertEquals(
                     n + " of " + n + " lines: 0 created, 0 already there, " + n + " refused.",
