@@ -10,6 +10,8 @@ import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.asset.StringAsset;
+import org.jboss.shrinkwrap.api.spec.JavaArchive;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -35,6 +37,15 @@ abstract class DeployedFuxi {
     static WebArchive war() {
         return ShrinkWrap.createFromZipFile(WebArchive.class, new File(System.getProperty("fuxi.it.war")))
                 .addClasses(MovableClock.class, ClockResource.class);
+    }
+
+    /** The WAR with loopback trusted as a proxy, so that a test says in X-Forwarded-For where a call comes from. */
+    static WebArchive warBehindLoopbackProxy() {
+        JavaArchive settings = ShrinkWrap.create(JavaArchive.class, "behind-loopback-proxy.jar")
+                .addAsManifestResource(
+                        new StringAsset("config_ordinal=500\nfuxi.proxy.trusted=127.0.0.1,::1\n"),
+                        "microprofile-config.properties");
+        return war().addAsLibrary(settings);
     }
 
     @BeforeEach

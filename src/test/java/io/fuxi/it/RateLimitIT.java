@@ -13,9 +13,6 @@ import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.ShrinkWrap;
-import org.jboss.shrinkwrap.api.asset.StringAsset;
-import org.jboss.shrinkwrap.api.spec.JavaArchive;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -44,11 +41,7 @@ class RateLimitIT {
 
     @Deployment(testable = false)
     static WebArchive behindAProxy() {
-        JavaArchive settings = ShrinkWrap.create(JavaArchive.class, "rate-limit-it-settings.jar")
-                .addAsManifestResource(
-                        new StringAsset("config_ordinal=500\nfuxi.proxy.trusted=127.0.0.1,::1\n"),
-                        "microprofile-config.properties");
-        return DeployedFuxi.war().addAsLibrary(settings);
+        return DeployedFuxi.warBehindLoopbackProxy();
     }
 
     /** A GET of {@code path} that a trusted proxy forwards from {@code client}, with this Authorization (or none). */

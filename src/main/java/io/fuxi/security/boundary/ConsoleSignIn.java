@@ -75,7 +75,7 @@ public class ConsoleSignIn {
         if (wait > 0) {
             return new SignInOutcome(Kind.TOO_MANY_FAILURES, wait);
         }
-        if (!acquire()) {
+        if (!passwordChecks.tryAcquire()) {
             return SignInOutcome.of(Kind.BUSY);
         }
         try {
@@ -115,10 +115,6 @@ public class ConsoleSignIn {
         }
         request.getSession(true).setAttribute(SignedIn.SESSION_ATTRIBUTE, new SignedIn(account, role.get()));
         return true;
-    }
-
-    private boolean acquire() {
-        return passwordChecks.tryAcquire();
     }
 
     private void tellOthers(String outcome, String account, String address) {
