@@ -220,9 +220,12 @@ class DestinationsIT extends DeployedFuxi {
         try (ConsoleBrowser browser = ConsoleBrowser.open(base).signIn(ADMIN, PASSWORD)) {
             browser.importCsv(file, Duration.ofSeconds(60));
             int n = urls.size();
-            assertEquals(
-                    n + " of " + n + " lines: 0 created, 0 already there, " + n + " refused.",
-                    browser.text(By.id("counts")).replaceAll("\\s+", " "));
+            String expected = n + " of " + n + " lines: 0 created, 0 already there, " + n + " refused.";
+            // the page's last poll may show "Finished." before its count of lines read has caught up
+            browser.await(
+                    "the import's counts: " + expected,
+                    Duration.ofSeconds(10),
+                    page -> expected.equals(browser.text(By.id("counts")).replaceAll("\\s+", " ")));
             browser.driver().findElement(By.id("status:results")).click();
             List<String> results = Files.readAllLines(browser.download("import-results.csv"), StandardCharsets.UTF_8);
             assertEquals(n + 1, results.size(), results.toString());
