@@ -37,7 +37,7 @@ echo "results in $work"
 # medians are reported: a single start moves by seconds from one run to the next (docs/performance-history.md). Then
 # both are started once more, side by side, for the loads.
 phase_start=$(cpu_counters)
-FUXI_JAVA_OPTS="$BENCH_JAVA_OPTS" java -Xmx96m -jar target/fuxi-launcher.jar archive > "$work/archive-run.log" 2>&1 \
+FUXI_JAVA_OPTS="$BENCH_JAVA_OPTS" java -Xmx96m -jar "$FUXI_LAUNCHER" archive > "$work/archive-run.log" 2>&1 \
   || { echo "the archive run failed; see $work/archive-run.log"; exit 1; }
 start_ceiling "$work/ceiling.log"; stop_ceiling
 : > "$work/starts.txt"

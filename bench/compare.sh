@@ -41,7 +41,7 @@ PER_CALL=$([ "$KIND" = bulk ] && echo 1000 || echo 1) # links a request makes (b
 ensure_tools
 build_if_needed
 other_tree=$([ -n "$OTHER_ENV$OTHER_JAVA" ] && echo . || echo "target/compare-$OTHER")
-if [ ! -f "$other_tree/target/fuxi-launcher.jar" ]; then
+if [ ! -f "$(launcher_in "$other_tree")" ]; then
   echo "Building $OTHER in $other_tree..."
   git worktree prune
   rm -rf "$other_tree"
@@ -57,7 +57,7 @@ side() { # a side's name in file names: "this", or "other" (a commit, or a setti
   [ "$1" = this ] && echo this || echo other
 }
 launcher_of() { # a side's launcher jar
-  [ "$1" = this ] && echo target/fuxi-launcher.jar || echo "$other_tree/target/fuxi-launcher.jar"
+  [ "$1" = this ] && echo "$FUXI_LAUNCHER" || launcher_in "$other_tree"
 }
 java_of() { # a side's java: the other side's when it is this tree on another JDK, else the one on the PATH
   [ "$1" = this ] || [ -z "$OTHER_JAVA" ] && echo java || echo "$OTHER_JAVA"

@@ -12,8 +12,17 @@ ensure_tools() {
   fi
 }
 
+# What the build lays out for the launcher: the WAR, payara-micro.jar, MariaDB's binaries and the launcher itself
+FUXI_HOME=app/target
+FUXI_LAUNCHER=$FUXI_HOME/fuxi-launcher.jar
+
+# launcher_in TREE: the launcher a checkout builds, in the app module's target or, before the modules, in its own
+launcher_in() {
+  if [ -f "$1/app/pom.xml" ]; then echo "$1/$FUXI_LAUNCHER"; else echo "$1/target/fuxi-launcher.jar"; fi
+}
+
 build_if_needed() {
-  if [ ! -f target/fuxi-launcher.jar ] || [ -n "$(find pom.xml src -newer target/fuxi-launcher.jar -print -quit)" ]; then
+  if [ ! -f "$FUXI_LAUNCHER" ] || [ -n "$(find pom.xml ./*/pom.xml ./*/src -newer "$FUXI_LAUNCHER" -print -quit)" ]; then
     echo "Building..."
     mvn -B -q -DskipTests -Dspotless.check.skip=true clean package # clean: no class of a deleted source survives
   fi
@@ -44,7 +53,7 @@ start_fuxi() {
   # the benchmark measures Fuxi, not its rate limiter; the caller's NAME=VALUE settings come last, so they win
   env FUXI_API_RATE_LIMIT_PER_KEY=1000000000 FUXI_HTTP_ADDRESS=127.0.0.1 FUXI_HTTP_PORT="$FUXI_PORT" FUXI_DATA_DIR="$data_dir" FUXI_BOOTSTRAP_API_KEY="$FUXI_KEY" \
       FUXI_JAVA_OPTS="${BENCH_JAVA_OPTS:--Xmx512m}" "$@" \
-      "${FUXI_LAUNCHER_JAVA:-java}" -Xmx96m -jar "${FUXI_LAUNCHER_JAR:-target/fuxi-launcher.jar}" > "$data_dir.log" 2>&1 &
+      "${FUXI_LAUNCHER_JAVA:-java}" -Xmx96m -jar "${FUXI_LAUNCHER_JAR:-$FUXI_LAUNCHER}" > "$data_dir.log" 2>&1 &
   LAUNCHER_PID=$!
   until grep -qs 'Fuxi is ready at' "$data_dir.log"; do # -s: the log may not be there yet
     kill -0 "$LAUNCHER_PID" 2>/dev/null || { echo "Fuxi did not start; see $data_dir.log"; exit 1; }
@@ -153,7 +162,7 @@ build_ceiling_war() {
 start_ceiling() {
   CEILING_PORT=$(free_port)
   local started=$(date +%s.%N)
-  java ${BENCH_JAVA_OPTS:--Xmx512m} -Dhazelcast.socket.bind.any=false -jar target/payara-micro.jar \
+  java ${BENCH_JAVA_OPTS:--Xmx512m} -Dhazelcast.socket.bind.any=false -jar "$FUXI_HOME/payara-micro.jar" \
     --deploy target/bench-ceiling.war --contextroot / --port "$CEILING_PORT" --interfaces 127.0.0.1 \
     --clustermode tcpip:127.0.0.1:6900 --clustername "ceiling-$CEILING_PORT" --disablephonehome \
     --prebootcommandfile bench/ceiling/loopback.asadmin > "$1" 2>&1 &
@@ -255,7 +264,7 @@ start_local_cluster() {
   FUXI_HTTP_PORT=$CLUSTER_BASE FUXI_CLUSTER_PORT=$(free_ports $((nodes + 1))) FUXI_EMBEDDED_DB_PORT=$(free_port) \
     FUXI_DATA_DIR=$work FUXI_BOOTSTRAP_API_KEY=$CLUSTER_KEY FUXI_API_RATE_LIMIT_PER_KEY=1000000000 \
     FUXI_JAVA_OPTS="${BENCH_JAVA_OPTS:--Xmx512m}" \
-    bash bin/local-cluster target/fuxi-launcher.jar "$nodes" > "$work/cluster.log" 2>&1 &
+    bash bin/local-cluster "$FUXI_LAUNCHER" "$nodes" > "$work/cluster.log" 2>&1 &
   CLUSTER_PID=$!
   until grep -q "Fuxi cluster of $nodes ready" "$work/cluster.log" 2> /dev/null; do
     kill -0 "$CLUSTER_PID" 2> /dev/null || { echo "the cluster did not start:"; tail -20 "$work/cluster.log"; exit 1; }

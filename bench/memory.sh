@@ -92,7 +92,7 @@ echo "average URL: $url_bytes characters (a String of it costs about $((24 + (16
 db_port=$(sed -n 's/.*Embedded MariaDB listening on 127.0.0.1:\([0-9]*\).*/\1/p' "$work/fuxi-data.log")
 echo
 echo "== database bytes per link ($LINKS links made; InnoDB's estimates after ANALYZE TABLE)"
-sql() { target/mariadb/bin/mariadb --disable-ssl-verify-server-cert -h127.0.0.1 -P"$db_port" -ufuxi -p"$(cat "$work/fuxi-data/mariadb/password")" fuxi --table -e "$1"; }
+sql() { "$FUXI_HOME/mariadb/bin/mariadb" --disable-ssl-verify-server-cert -h127.0.0.1 -P"$db_port" -ufuxi -p"$(cat "$work/fuxi-data/mariadb/password")" fuxi --table -e "$1"; }
 sql "ANALYZE TABLE link, link_word, link_history, code_pool" > /dev/null
 sql "
   SELECT table_name, table_rows,

@@ -31,12 +31,12 @@ public final class EarlyAnswerValve extends ValveBase {
     public int invoke(Request request, Response response) throws IOException, ServletException {
         Context context = request.getContext();
         ServletRequest servletRequest = request.getRequest();
-        String answers = "POST".equals(((HttpServletRequest) servletRequest).getMethod())
-                ? SINGLE_CREATES
-                : CACHED_REDIRECTS;
+        String answers =
+                "POST".equals(((HttpServletRequest) servletRequest).getMethod()) ? SINGLE_CREATES : CACHED_REDIRECTS;
         Object early = context == null ? null : context.getServletContext().getAttribute(answers);
         if (early instanceof BiPredicate<?, ?> answer
-                && ((BiPredicate<ServletRequest, ServletResponse>) answer).test(servletRequest, response.getResponse())) {
+                && ((BiPredicate<ServletRequest, ServletResponse>) answer)
+                        .test(servletRequest, response.getResponse())) {
             return END_PIPELINE;
         }
         return INVOKE_NEXT;

@@ -38,7 +38,7 @@ class LocalClusterIT {
         int clusterPorts = FuxiProcess.freePorts(3);
         Path data = Path.of(System.getProperty("fuxi.it.dir"), "local-cluster-" + System.nanoTime());
         ProcessBuilder command = new ProcessBuilder(
-                        "bash", "bin/local-cluster", System.getProperty("fuxi.it.launcherJar"), "2")
+                        "bash", "../bin/local-cluster", System.getProperty("fuxi.it.launcherJar"), "2")
                 .redirectErrorStream(true);
         command.environment().keySet().removeIf(name -> name.startsWith("FUXI_"));
         command.environment().put("FUXI_HTTP_PORT", Integer.toString(balancer));
