@@ -1,9 +1,11 @@
 package io.fuxi.links.boundary;
 
 import io.fuxi.links.control.CreateCounts;
+import io.fuxi.links.control.LinkOptions;
 import io.fuxi.links.control.LinkRequest;
 import io.fuxi.platform.beans.Unproxied;
 import io.fuxi.platform.problem.ProblemException;
+import io.fuxi.platform.rest.ApiLocations;
 import io.fuxi.platform.rest.JsonBody;
 import io.fuxi.security.boundary.Caller;
 import jakarta.annotation.PostConstruct;
@@ -39,16 +41,30 @@ public class LinkCreation {
     @Inject
     CreateCounts counts;
 
+    @Inject
+    LinkOptions options;
+
+    @Inject
+    ApiLocations locations;
+
     /** The beans of the create path, held without their client proxies (ADR 53). */
     @PostConstruct
     void holdUnproxied() {
         rules = Unproxied.of(beans, LinkRules.class);
         batches = Unproxied.of(beans, CreateBatches.class);
         counts = Unproxied.of(beans, CreateCounts.class);
+        locations = Unproxied.of(beans, ApiLocations.class);
+    }
+
+    /** A create as an API call sends it, and what every route answers it. */
+    public CreateAnswer answer(Caller caller, InputStream body) {
+        Creation creation = create(caller, body);
+        String code = creation.link().code();
+        return CreateAnswer.of(creation, options.shortUrl(code), locations.address("v1/links/" + code));
     }
 
     /** A create as an API call sends it: its JSON body read and checked, and its outcome counted for the metrics. */
-    public Creation create(Caller caller, InputStream body) {
+    private Creation create(Caller caller, InputStream body) {
         try {
             Creation creation = create(caller, LinkRequest.from(JsonBody.read(body)));
             if (creation.created()) {

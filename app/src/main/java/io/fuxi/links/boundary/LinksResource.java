@@ -7,7 +7,6 @@ import io.fuxi.links.control.LinkPatch;
 import io.fuxi.links.control.QrCode;
 import io.fuxi.platform.problem.InvalidFieldException;
 import io.fuxi.platform.problem.ProblemException;
-import io.fuxi.platform.rest.ApiLocations;
 import io.fuxi.platform.rest.JsonBody;
 import io.fuxi.platform.rest.Jsons;
 import io.fuxi.platform.rest.QueryNumber;
@@ -41,9 +40,6 @@ import java.util.function.Supplier;
 @Produces(MediaType.APPLICATION_JSON)
 public class LinksResource {
 
-    @Inject
-    ApiLocations locations;
-
     static final int MAX_PAGE_SIZE = 100;
     static final int MAX_PAGE = 10_000;
     static final int MAX_BULK = 1000;
@@ -75,17 +71,11 @@ public class LinksResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Idempotent
     public Response create(InputStream body) {
-        Creation creation = single.create(caller.get(), body);
-        JsonObject json = json(creation.link());
-        return creation.created()
-                ? Response.created(locations.of("v1/links/" + creation.link().code()))
-                        .entity(json)
-                        .build()
-                : Response.ok(json)
-                        .header(
-                                "Content-Location",
-                                "/api/v1/links/" + creation.link().code())
-                        .build();
+        CreateAnswer answer = single.answer(caller.get(), body);
+        return Response.status(answer.status())
+                .header(answer.header(), answer.headerValue())
+                .entity(answer.json())
+                .build();
     }
 
     /** Up to 1,000 creates in one call: one result per item, in order; a bad item does not sink the others. */

@@ -2,11 +2,9 @@ package io.fuxi.links.boundary;
 
 import io.fuxi.idempotency.boundary.IdempotencyFilter;
 import io.fuxi.links.control.CreateCounts;
-import io.fuxi.links.control.LinkOptions;
 import io.fuxi.platform.beans.Unproxied;
 import io.fuxi.platform.problem.ProblemException;
 import io.fuxi.platform.problem.UnexpectedFailures;
-import io.fuxi.platform.rest.ApiLocations;
 import io.fuxi.platform.rest.BodyLimits;
 import io.fuxi.platform.rest.LimitedBody;
 import io.fuxi.platform.web.ApiPermits;
@@ -60,16 +58,10 @@ public class SingleCreateFilter extends HttpFilter {
     LinkCreation single;
 
     @Inject
-    LinkOptions options;
-
-    @Inject
     ApiPermits permits;
 
     @Inject
     CreateCounts counts;
-
-    @Inject
-    ApiLocations locations;
 
     /**
      * Holds its beans without their client proxies, and offers the single creates to the launcher's valve, which asks
@@ -82,7 +74,6 @@ public class SingleCreateFilter extends HttpFilter {
         single = Unproxied.of(beans, LinkCreation.class);
         permits = Unproxied.of(beans, ApiPermits.class);
         counts = Unproxied.of(beans, CreateCounts.class);
-        locations = Unproxied.of(beans, ApiLocations.class);
         ClassLoader application = Thread.currentThread().getContextClassLoader();
         BiPredicate<HttpServletRequest, HttpServletResponse> earlyCreates =
                 (request, response) -> answeredEarly(request, response, application);
@@ -145,7 +136,7 @@ public class SingleCreateFilter extends HttpFilter {
             Caller caller = keys.caller(request);
             InputStream body = LimitedBody.of(
                     request.getInputStream(), request.getContentLengthLong(), limits.forPath(request.getRequestURI()));
-            answer(response, single.create(caller, body));
+            answer(response, single.answer(caller, body));
         } catch (ProblemException problem) {
             ProblemAnswers.write(response, problem);
         } catch (RuntimeException failure) {
@@ -153,16 +144,10 @@ public class SingleCreateFilter extends HttpFilter {
         }
     }
 
-    /** 201 with the new link and its address; 200 with the link of the same URL made before, and where it is. */
-    private void answer(HttpServletResponse response, Creation creation) throws IOException {
-        String code = creation.link().code();
-        byte[] json = creation.link().toJson(options.shortUrl(code)).toString().getBytes(StandardCharsets.UTF_8);
-        if (creation.created()) {
-            response.setStatus(201);
-            response.setHeader("Location", locations.address("v1/links/" + code));
-        } else {
-            response.setHeader("Content-Location", "/api/v1/links/" + code);
-        }
+    private static void answer(HttpServletResponse response, CreateAnswer answer) throws IOException {
+        response.setStatus(answer.status());
+        response.setHeader(answer.header(), answer.headerValue());
+        byte[] json = answer.json().toString().getBytes(StandardCharsets.UTF_8);
         response.setContentType("application/json");
         response.setContentLength(json.length);
         response.getOutputStream().write(json);

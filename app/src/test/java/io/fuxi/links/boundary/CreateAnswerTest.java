@@ -1,0 +1,39 @@
+package io.fuxi.links.boundary;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+
+class CreateAnswerTest {
+
+    private static final LinkView LINK = new LinkView(
+            "aB3dE9",
+            "https://example.com/a?b=ü",
+            Instant.parse("2026-12-02T01:00:00Z"),
+            Instant.parse("2027-12-02T01:00:00Z"),
+            true,
+            302,
+            true,
+            7);
+
+    @Test
+    void aNewLinkIsCreatedAtItsAbsoluteAddress() {
+        CreateAnswer answer = CreateAnswer.of(
+                new Creation(LINK, true), "https://fx.example/aB3dE9", "https://fx.example/api/v1/links/aB3dE9");
+        assertEquals(201, answer.status());
+        assertEquals("Location", answer.header());
+        assertEquals("https://fx.example/api/v1/links/aB3dE9", answer.headerValue());
+        assertEquals(LINK.toJson("https://fx.example/aB3dE9"), answer.json());
+    }
+
+    @Test
+    void theCallersRecentLinkForTheSameUrlIsOkAndSaysWhereItIs() {
+        CreateAnswer answer = CreateAnswer.of(
+                new Creation(LINK, false), "https://fx.example/aB3dE9", "https://fx.example/api/v1/links/aB3dE9");
+        assertEquals(200, answer.status());
+        assertEquals("Content-Location", answer.header());
+        assertEquals("/api/v1/links/aB3dE9", answer.headerValue());
+        assertEquals(LINK.toJson("https://fx.example/aB3dE9"), answer.json());
+    }
+}
