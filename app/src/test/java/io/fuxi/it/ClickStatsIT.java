@@ -321,7 +321,8 @@ class ClickStatsIT {
         return await(() -> todayTotals(today), done);
     }
 
-    private static JsonObject await(java.util.function.Supplier<JsonObject> read, Predicate<JsonObject> done) {
+    /** The stats once they pass the test, or a failure after {@link #FLUSH_WAIT}: polling for the next flush. */
+    static JsonObject await(java.util.function.Supplier<JsonObject> read, Predicate<JsonObject> done) {
         long deadline = System.nanoTime() + FLUSH_WAIT.toNanos();
         JsonObject last = read.get();
         while (!done.test(last)) {

@@ -35,6 +35,7 @@ class HostileInputIT extends DeployedFuxi {
             "idempotent_request", "CHECKSUM TABLE idempotent_request EXTENDED",
             "code_batch", "SELECT 'batches', COUNT(*) FROM code_batch",
             "link_word", "CHECKSUM TABLE link_word EXTENDED",
+            "link_tag", "CHECKSUM TABLE link_tag EXTENDED",
             "recycled_code", "CHECKSUM TABLE recycled_code EXTENDED",
             "job_lease", "CHECKSUM TABLE job_lease EXTENDED");
 

@@ -189,6 +189,7 @@ class LinkApiIT extends DeployedFuxi {
                         .add("enabled", true)
                         .add("redirectStatus", JsonValue.NULL)
                         .add("forwardQuery", JsonValue.NULL)
+                        .add("tags", JsonValue.EMPTY_JSON_ARRAY)
                         .build(),
                 entries.get(0).getJsonObject("after"),
                 "the fields the link was made with, though three of them have changed since");

@@ -57,6 +57,7 @@ public class LinkDetails implements Serializable {
     private LocalDateTime expiresAt;
     private boolean enabled;
     private int redirectStatus;
+    private String tags;
     private transient LinkStats stats;
     private transient List<HistoryEntry> history;
     private transient Map<Long, String> keyNames;
@@ -79,6 +80,10 @@ public class LinkDetails implements Serializable {
         }
         if (redirectStatus != link.redirectStatus()) {
             patch.add("redirectStatus", redirectStatus); // only when changed: the link keeps following the default
+        }
+        List<String> typed = SearchLinks.words(tags);
+        if (!typed.equals(link.tags())) {
+            patch.add("tags", Jsons.array(typed));
         }
         Messages.run(() -> show(links.update(account.caller(), code, patch.build())), "Saved.");
     }
@@ -169,6 +174,7 @@ public class LinkDetails implements Serializable {
         expiresAt = shownExpiry();
         enabled = shown.enabled();
         redirectStatus = shown.redirectStatus();
+        tags = String.join(" ", shown.tags());
     }
 
     /** The expiry as the form shows it, to the minute: sending it back unchanged must not cut the link's seconds. */
@@ -222,5 +228,13 @@ public class LinkDetails implements Serializable {
 
     public void setRedirectStatus(int redirectStatus) {
         this.redirectStatus = redirectStatus;
+    }
+
+    public String getTags() {
+        return tags;
+    }
+
+    public void setTags(String tags) {
+        this.tags = tags;
     }
 }

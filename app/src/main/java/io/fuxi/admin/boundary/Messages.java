@@ -14,9 +14,17 @@ final class Messages {
     private Messages() {}
 
     static boolean run(Runnable change, String done) {
+        boolean ran = run(change);
+        if (ran) {
+            info(done);
+        }
+        return ran;
+    }
+
+    /** Runs it, saying nothing unless it was refused. */
+    static boolean run(Runnable change) {
         try {
             change.run();
-            info(done);
             return true;
         } catch (ProblemException refused) {
             Problem problem = refused.toProblem();

@@ -72,6 +72,9 @@ public class SearchLinks implements Serializable {
     private LinkFilter.State state = LinkFilter.State.ANY;
     private LocalDate createdFrom;
     private LocalDate createdTo;
+    private String tags;
+    private List<String> tagFilter = List.of();
+    private String bulkTag;
     private List<LinkView> selected = new ArrayList<>();
     private List<KeyView> keyList;
     private final LazyDataModel<LinkView> model = new Model();
@@ -96,8 +99,12 @@ public class SearchLinks implements Serializable {
         return link.stateAt(Instant.now(clock));
     }
 
-    /** Shows the first page of what the filters now find. */
+    /** Shows the first page of what the filters now find; a bad tag is said, and the table stays as it was. */
     public void search() {
+        List<String> given = tags == null ? List.of() : words(tags);
+        if (!Messages.run(() -> tagFilter = links.checkedTags(given))) {
+            return;
+        }
         DataTable table =
                 (DataTable) FacesContext.getCurrentInstance().getViewRoot().findComponent("links:table");
         table.setFirst(0);
@@ -119,7 +126,15 @@ public class SearchLinks implements Serializable {
         Writer csv = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
         try {
             csv.write(CsvCells.line(
-                    "code", "short_url", "url", "key", "created_at", "expires_at", "enabled", "redirect_status"));
+                    "code",
+                    "short_url",
+                    "url",
+                    "key",
+                    "created_at",
+                    "expires_at",
+                    "enabled",
+                    "redirect_status",
+                    "tags"));
             links.forEach(caller, filter, COUNT_CAP, link -> {
                 try {
                     csv.write(CsvCells.line(
@@ -130,7 +145,8 @@ public class SearchLinks implements Serializable {
                             link.createdAt(),
                             link.expiresAt(),
                             link.enabled(),
-                            link.redirectStatus()));
+                            link.redirectStatus(),
+                            String.join("|", link.tags())));
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }
@@ -157,6 +173,18 @@ public class SearchLinks implements Serializable {
                 "extended to " + until.toString().substring(0, 10));
     }
 
+    /** Adds the tag in the toolbar's field to each selected link. */
+    public void tagSelected() {
+        changeSelected(
+                Jsons.object().add("addTags", Jsons.array(words(bulkTag))).build(), "tagged");
+    }
+
+    /** Takes the tag in the toolbar's field from each selected link. */
+    public void untagSelected() {
+        changeSelected(
+                Jsons.object().add("removeTags", Jsons.array(words(bulkTag))).build(), "untagged");
+    }
+
     public void deleteSelected() {
         List<String> codes = codes();
         if (Messages.run(() -> links.deleteAll(account.caller(), codes), done(codes, "deleted"))) {
@@ -169,6 +197,11 @@ public class SearchLinks implements Serializable {
         if (Messages.run(() -> links.updateAll(account.caller(), codes, patch), done(codes, what))) {
             selected = new ArrayList<>();
         }
+    }
+
+    /** Tags typed into a field, separated by spaces. */
+    static List<String> words(String text) {
+        return text == null || text.isBlank() ? List.of() : List.of(text.strip().split("\\s+"));
     }
 
     private List<String> codes() {
@@ -187,7 +220,8 @@ public class SearchLinks implements Serializable {
                 Optional.ofNullable(createdFrom).map(day -> day.atStartOfDay().toInstant(ZoneOffset.UTC)),
                 Optional.ofNullable(createdTo)
                         .map(day -> day.plusDays(1).atStartOfDay().toInstant(ZoneOffset.UTC)),
-                newestFirst);
+                newestFirst,
+                tagFilter);
     }
 
     /** Pages in the database: each page is one query, and the count stops at {@link #COUNT_CAP}. */
@@ -263,6 +297,22 @@ public class SearchLinks implements Serializable {
 
     public void setCreatedTo(LocalDate createdTo) {
         this.createdTo = createdTo;
+    }
+
+    public String getTags() {
+        return tags;
+    }
+
+    public void setTags(String tags) {
+        this.tags = tags;
+    }
+
+    public String getBulkTag() {
+        return bulkTag;
+    }
+
+    public void setBulkTag(String bulkTag) {
+        this.bulkTag = bulkTag;
     }
 
     public List<LinkView> getSelected() {

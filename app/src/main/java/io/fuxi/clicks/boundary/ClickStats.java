@@ -10,7 +10,10 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import javax.sql.DataSource;
 
 /**
@@ -28,6 +31,20 @@ public class ClickStats implements LinkClicks {
             return ClickReads.forLink(connection, code, from, to, day(createdAt));
         } catch (SQLException e) {
             throw new IllegalStateException("cannot read the clicks of " + code, e);
+        }
+    }
+
+    /** The clicks per day of the links ({@code code -> creation}), each counted from its creation day. */
+    public List<DayClicks> forLinks(Map<String, Instant> links, LocalDate from, LocalDate to) {
+        Map<String, LocalDate> since = new HashMap<>();
+        links.forEach((code, createdAt) -> since.put(code, day(createdAt)));
+        try (Connection connection = dataSource.getConnection()) {
+            List<DayClicks> days = new ArrayList<>();
+            ClickReads.forLinks(connection, since, from, to)
+                    .forEach((day, tally) -> days.add(new DayClicks(day, tally[0], tally[1])));
+            return days;
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot read the clicks of " + links.size() + " links", e);
         }
     }
 

@@ -3,6 +3,7 @@ package io.fuxi.clicks.control;
 import io.fuxi.clicks.boundary.DayTotal;
 import io.fuxi.clicks.boundary.HourTotal;
 import io.fuxi.clicks.boundary.LinkStats;
+import io.fuxi.platform.database.Sql;
 import java.sql.Connection;
 import java.sql.Date;
 import java.sql.PreparedStatement;
@@ -22,6 +23,9 @@ public final class ClickReads {
 
     /** Referrer hosts and countries counted over a range before the rest count as {@link KeyCounts#OTHER}. */
     static final int RANGE_KEYS = 10_000;
+
+    /** Links whose clicks one query of {@link #forLinks} reads. */
+    static final int LINKS_PER_QUERY = 1000;
 
     private ClickReads() {}
 
@@ -61,6 +65,44 @@ public final class ClickReads {
         days.forEach((day, tally) -> perDay.add(new LinkStats.Day(
                 day, tally.clicks(), tally.botClicks(), tally.visitors().estimate())));
         return new LinkStats(perDay, referrers, countries);
+    }
+
+    /**
+     * The clicks of several links per day from {@code from} to {@code to}, by people and by bots, every day of the
+     * range present: each link's rows counted from its day in {@code since} on. Read a thousand links a query.
+     */
+    public static Map<LocalDate, long[]> forLinks(
+            Connection connection, Map<String, LocalDate> since, LocalDate from, LocalDate to) throws SQLException {
+        Map<LocalDate, long[]> days = new TreeMap<>();
+        for (LocalDate day = from; !day.isAfter(to); day = day.plusDays(1)) {
+            days.put(day, new long[2]);
+        }
+        List<String> codes = List.copyOf(since.keySet());
+        for (int start = 0; start < codes.size(); start += LINKS_PER_QUERY) {
+            List<String> chunk = codes.subList(start, Math.min(start + LINKS_PER_QUERY, codes.size()));
+            try (PreparedStatement select = connection.prepareStatement(Sql.inList(
+                            "SELECT code, day, SUM(clicks), SUM(bot_clicks) FROM click_day WHERE code IN ",
+                            chunk.size())
+                    + " AND day BETWEEN ? AND ? GROUP BY code, day")) {
+                int position = 1;
+                for (String code : chunk) {
+                    select.setString(position++, code);
+                }
+                select.setDate(position++, Date.valueOf(from));
+                select.setDate(position, Date.valueOf(to));
+                try (ResultSet row = select.executeQuery()) {
+                    while (row.next()) {
+                        LocalDate day = row.getDate(2).toLocalDate();
+                        if (!day.isBefore(since.get(row.getString(1)))) {
+                            long[] tally = days.get(day);
+                            tally[0] += row.getLong(3);
+                            tally[1] += row.getLong(4);
+                        }
+                    }
+                }
+            }
+        }
+        return days;
     }
 
     /** Every click a link had since a day, by people and bots. */

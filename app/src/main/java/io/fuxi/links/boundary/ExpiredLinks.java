@@ -1,5 +1,6 @@
 package io.fuxi.links.boundary;
 
+import io.fuxi.links.control.LinkTagIndex;
 import io.fuxi.links.entity.Link;
 import io.fuxi.links.search.LinkWordIndex;
 import io.fuxi.platform.database.Sql;
@@ -43,6 +44,7 @@ public class ExpiredLinks {
         List<String> codes = doomed.stream().map(Link::code).toList();
         delete(connection, "DELETE FROM link WHERE code IN ", codes);
         LinkWordIndex.remove(connection, doomed);
+        LinkTagIndex.remove(connection, doomed);
         delete(connection, "DELETE FROM link_history WHERE code IN ", codes);
         forgetDeletedLinks(connection, cutoff.minus(Duration.ofDays(historyRetentionDays)), limit);
         return new Batch(candidates.size(), codes);
@@ -63,14 +65,14 @@ public class ExpiredLinks {
     }
 
     /**
-     * The candidates still expired, locked, with what their search words are found by. The only condition is the
+     * The candidates still expired, locked, with what their search words and tags are found by. The only condition is the
      * primary key, so that InnoDB locks these rows and nothing else (a condition on expires_at could make it lock the
      * range of that index it walks).
      */
     private static List<Link> lockStillExpired(Connection connection, List<String> candidates, Instant cutoff)
             throws SQLException {
         try (PreparedStatement query = connection.prepareStatement(Sql.inList(
-                        "SELECT code, url, owner_key_id, created_at, expires_at FROM link WHERE code IN ",
+                        "SELECT code, url, owner_key_id, created_at, expires_at, tags FROM link WHERE code IN ",
                         candidates.size())
                 + " FOR UPDATE")) {
             for (int i = 0; i < candidates.size(); i++) {
@@ -82,14 +84,16 @@ public class ExpiredLinks {
                 while (rows.next()) {
                     LocalDateTime expiresAt = rows.getObject(5, LocalDateTime.class);
                     if (expiresAt.isBefore(before)) {
-                        links.add(new Link(
+                        Link link = new Link(
                                 rows.getString(1),
                                 rows.getString(2),
                                 rows.getLong(3),
                                 rows.getObject(4, LocalDateTime.class).toInstant(ZoneOffset.UTC),
                                 expiresAt.toInstant(ZoneOffset.UTC),
                                 null,
-                                null));
+                                null);
+                        link.changeTags(rows.getString(6));
+                        links.add(link);
                     }
                 }
             }

@@ -1,6 +1,7 @@
 package io.fuxi.links.boundary;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -10,6 +11,7 @@ import java.util.Optional;
  * @param owner       the id of the API key that owns the links
  * @param createdFrom links created at or after
  * @param createdTo   links created before
+ * @param tags        links with every one of these tags (as given: checked as the filter is used)
  */
 public record LinkFilter(
         Optional<String> query,
@@ -17,7 +19,8 @@ public record LinkFilter(
         State state,
         Optional<Instant> createdFrom,
         Optional<Instant> createdTo,
-        boolean newestFirst) {
+        boolean newestFirst,
+        List<String> tags) {
 
     public enum State {
         ANY,
@@ -27,6 +30,12 @@ public record LinkFilter(
     }
 
     public static LinkFilter all() {
-        return new LinkFilter(Optional.empty(), Optional.empty(), State.ANY, Optional.empty(), Optional.empty(), true);
+        return new LinkFilter(
+                Optional.empty(), Optional.empty(), State.ANY, Optional.empty(), Optional.empty(), true, List.of());
+    }
+
+    /** The links of one owner with every one of the tags, as the API lists them. */
+    public static LinkFilter tagged(long owner, Optional<String> query, List<String> tags) {
+        return new LinkFilter(query, Optional.of(owner), State.ANY, Optional.empty(), Optional.empty(), true, tags);
     }
 }

@@ -4,6 +4,7 @@ import io.fuxi.codes.boundary.CodeAllocator;
 import io.fuxi.links.control.AliasTakenException;
 import io.fuxi.links.control.BulkConflictException;
 import io.fuxi.links.control.LinkOptions;
+import io.fuxi.links.control.LinkTagIndex;
 import io.fuxi.links.entity.Link;
 import io.fuxi.links.search.CommonWords;
 import io.fuxi.links.search.LinkWordIndex;
@@ -51,7 +52,8 @@ public class LinkInserts {
     static final Duration SAME_URL_WINDOW = Duration.ofHours(24);
 
     private static final String INSERT_LINK = "INSERT INTO link (code, url, url_hash, owner_key_id, created_at,"
-            + " expires_at, enabled, redirect_status, forward_query, created_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+            + " expires_at, enabled, redirect_status, forward_query, created_by, tags)"
+            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 
     @Inject
     BeanManager beans;
@@ -142,7 +144,10 @@ public class LinkInserts {
         }
         List<RowInserts.Rows> inserts = links.isEmpty()
                 ? List.of()
-                : List.of(new RowInserts.Rows(INSERT_LINK, linkRows), LinkWordIndex.wordsOf(links, commonWords));
+                : List.of(
+                        new RowInserts.Rows(INSERT_LINK, linkRows),
+                        LinkWordIndex.wordsOf(links, commonWords),
+                        LinkTagIndex.tagsOf(links));
         return new Planned(new Written(results, new LinkCreated(views)), inserts);
     }
 
@@ -159,12 +164,13 @@ public class LinkInserts {
             link.enabled(),
             link.redirectStatus(),
             link.forwardQuery(),
-            actor
+            actor,
+            link.tags()
         };
     }
 
     private Link newLink(CheckedCreate create) {
-        return new Link(
+        Link link = new Link(
                 create.alias().orElseGet(codes::next),
                 create.url(),
                 create.caller().keyId(),
@@ -172,6 +178,8 @@ public class LinkInserts {
                 create.expiresAt(),
                 create.request().redirectStatus().orElse(null),
                 create.request().forwardQuery().orElse(null));
+        link.changeTags(create.request().tags().column());
+        return link;
     }
 
     /**
@@ -208,7 +216,7 @@ public class LinkInserts {
             throws SQLException {
         int size = paddedSize(hashes.size());
         String sql = Sql.inList(
-                        "SELECT code, url, created_at, expires_at, redirect_status, forward_query FROM link"
+                        "SELECT code, url, created_at, expires_at, redirect_status, forward_query, tags FROM link"
                                 + " WHERE owner_key_id = ? AND url_hash IN ",
                         size)
                 + " AND created_at > ? AND enabled AND expires_at > ? ORDER BY created_at DESC";
@@ -223,14 +231,16 @@ public class LinkInserts {
             List<Link> links = new ArrayList<>();
             try (ResultSet rows = query.executeQuery()) {
                 while (rows.next()) {
-                    links.add(new Link(
+                    Link link = new Link(
                             rows.getString(1),
                             rows.getString(2),
                             owner,
                             rows.getObject(3, LocalDateTime.class).toInstant(ZoneOffset.UTC),
                             rows.getObject(4, LocalDateTime.class).toInstant(ZoneOffset.UTC),
                             rows.getObject(5, Integer.class),
-                            rows.getObject(6, Boolean.class)));
+                            rows.getObject(6, Boolean.class));
+                    link.changeTags(rows.getString(7));
+                    links.add(link);
                 }
             }
             return links;

@@ -24,7 +24,7 @@ import javax.sql.DataSource;
 public class LinkLookup {
 
     private static final String BY_CODE = "SELECT url, owner_key_id, created_at, expires_at, enabled, redirect_status,"
-            + " forward_query FROM link WHERE code = ?";
+            + " forward_query, tags FROM link WHERE code = ?";
 
     @Resource(lookup = FuxiDataSource.JNDI_NAME)
     DataSource dataSource;
@@ -58,6 +58,7 @@ public class LinkLookup {
                 row.getObject(6, Integer.class),
                 row.getObject(7, Boolean.class),
                 row.getLong(2),
+                row.getString(8),
                 options);
     }
 }

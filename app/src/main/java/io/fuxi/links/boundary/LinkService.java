@@ -7,7 +7,9 @@ import io.fuxi.links.control.LinkLifetime;
 import io.fuxi.links.control.LinkOptions;
 import io.fuxi.links.control.LinkPatch;
 import io.fuxi.links.control.LinkRequest;
+import io.fuxi.links.control.LinkTagIndex;
 import io.fuxi.links.control.QrCode;
+import io.fuxi.links.control.Tags;
 import io.fuxi.links.control.UnknownLinkException;
 import io.fuxi.links.entity.Link;
 import io.fuxi.links.search.LinkListing;
@@ -31,7 +33,9 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 
@@ -42,6 +46,18 @@ import java.util.function.Consumer;
  */
 @Stateless
 public class LinkService {
+
+    /**
+     * The tag index's rows of links that are there: a node of the version before tags (during a rolling upgrade)
+     * deletes a link without its index rows.
+     */
+    private static final String TAGGED_LINKS =
+            " FROM link_tag t JOIN link l ON l.code = t.code AND l.created_at = t.created_at";
+
+    private static final String TAG_COUNTS = "SELECT t.tag, COUNT(*)" + TAGGED_LINKS;
+
+    private static final String TAGGED =
+            "SELECT t.code, DATE_FORMAT(t.created_at, '%Y-%m-%dT%H:%i:%s.%fZ')" + TAGGED_LINKS;
 
     /** Links read per query of an export. */
     static final int EXPORT_CHUNK = 1000;
@@ -69,6 +85,9 @@ public class LinkService {
 
     @Inject
     LinkWordIndex words;
+
+    @Inject
+    LinkTagIndex tags;
 
     @Inject
     RecentUrls recentUrls;
@@ -113,27 +132,70 @@ public class LinkService {
     }
 
     /**
-     * The caller's links, newest first. A query that is the code of one of the caller's links finds that link by
-     * its key; any other query searches URL text through the word index (see {@link LinkSearch}).
+     * The caller's links, newest first, with every one of the tags. A query that is the code of one of the caller's
+     * links finds that link by its key; any other query searches URL text through the word index (see {@link
+     * LinkSearch}).
      */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public LinkPage list(Caller caller, Optional<String> query, int page, int size) {
-        Optional<Link> exact = query.filter(CodeShape::isCode)
-                .map(code -> em.find(Link.class, code))
-                .filter(link -> link.isOwnedBy(caller.keyId()));
-        if (exact.isPresent()) {
-            return new LinkPage(page == 0 ? List.of(view(exact.get())) : List.of(), page, size, false);
+    public LinkPage list(Caller caller, Optional<String> query, Tags tags, int page, int size) {
+        List<Link> rows;
+        if (!tags.isEmpty()) {
+            rows = listing.page(LinkFilter.tagged(caller.keyId(), query, tags.values()), now(), page * size, size + 1);
+        } else {
+            Optional<Link> exact = query.filter(CodeShape::isCode)
+                    .map(code -> em.find(Link.class, code))
+                    .filter(link -> link.isOwnedBy(caller.keyId()));
+            if (exact.isPresent()) {
+                return new LinkPage(page == 0 ? List.of(view(exact.get())) : List.of(), page, size, false);
+            }
+            rows = query.isEmpty()
+                    ? em.createNamedQuery(Link.BY_OWNER, Link.class)
+                            .setParameter("owner", caller.keyId())
+                            .setFirstResult(page * size)
+                            .setMaxResults(size + 1)
+                            .getResultList()
+                    : search.page(caller.keyId(), SearchTerm.of(query.get()), page * size, size + 1);
         }
-        List<Link> rows = query.isEmpty()
-                ? em.createNamedQuery(Link.BY_OWNER, Link.class)
-                        .setParameter("owner", caller.keyId())
-                        .setFirstResult(page * size)
-                        .setMaxResults(size + 1)
-                        .getResultList()
-                : search.page(caller.keyId(), SearchTerm.of(query.get()), page * size, size + 1);
         boolean hasMore = rows.size() > size;
         List<LinkView> links = rows.stream().limit(size).map(this::view).toList();
         return new LinkPage(links, page, size, hasMore);
+    }
+
+    /** Tags as a caller gives them, checked and lower-cased (a problem on {@code tags} for a bad one). */
+    public List<String> checkedTags(List<String> given) {
+        return Tags.of(given, "tags").values();
+    }
+
+    /** The caller's tags (an admin's: every link's), by name, with how many links carry each. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public List<TagCount> tags(Caller caller) {
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = (caller.isAdmin()
+                        ? em.createNativeQuery(TAG_COUNTS + " GROUP BY t.tag ORDER BY t.tag")
+                        : em.createNativeQuery(TAG_COUNTS + " WHERE t.owner_key_id = ? GROUP BY t.tag ORDER BY t.tag")
+                                .setParameter(1, caller.keyId()))
+                .getResultList();
+        return rows.stream()
+                .map(row -> new TagCount((String) row[0], ((Number) row[1]).longValue()))
+                .toList();
+    }
+
+    /** The codes of the caller's links (an admin's: any link) with the tag, and when each was made. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public Map<String, Instant> tagged(Caller caller, String tag) {
+        String checked = Tags.checked(tag, "tag");
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = (caller.isAdmin()
+                        ? em.createNativeQuery(TAGGED + " WHERE t.tag = ?").setParameter(1, checked)
+                        : em.createNativeQuery(TAGGED + " WHERE t.owner_key_id = ? AND t.tag = ?")
+                                .setParameter(1, caller.keyId())
+                                .setParameter(2, checked))
+                .getResultList();
+        Map<String, Instant> codes = new HashMap<>();
+        for (Object[] row : rows) {
+            codes.put((String) row[0], Instant.parse((String) row[1]));
+        }
+        return codes;
     }
 
     public LinkView update(Caller caller, String code, LinkPatch patch) {
@@ -161,6 +223,12 @@ public class LinkService {
         if (patch.resetForwardQuery()) {
             link.changeForwardQuery(null);
         }
+        Tags tagged = patch.tagsAfter(Tags.stored(link.tags()));
+        if (!tagged.equals(Tags.stored(link.tags()))) {
+            tags.remove(List.of(link)); // the index rows of the tags it had
+            link.changeTags(tagged.column());
+            tags.add(List.of(link));
+        }
         history.changed(link, before, caller.actor(), now);
         changed.fire(new LinkChanged(code));
         return view(link);
@@ -172,6 +240,7 @@ public class LinkService {
         Link link = visible(caller, code);
         history.deleted(link, caller.actor(), now());
         words.remove(List.of(link));
+        tags.remove(List.of(link));
         em.remove(link);
         deleted.fire(new LinkDeleted(code));
     }
@@ -243,12 +312,11 @@ public class LinkService {
         return options.shortUrl(code);
     }
 
-    /** Every recorded change of the link, oldest first. */
-    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     /**
-     * The link's recorded changes. A partner sees {@code console} where a console account made a change: the names of
+     * The link's recorded changes, oldest first. A partner sees {@code console} where a console account made a change: the names of
      * the console's accounts are the admins' business.
      */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public List<HistoryEntry> history(Caller caller, String code) {
         List<HistoryEntry> entries = history.of(visible(caller, code));
         return caller.isAdmin()

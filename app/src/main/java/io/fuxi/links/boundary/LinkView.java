@@ -1,11 +1,13 @@
 package io.fuxi.links.boundary;
 
 import io.fuxi.links.control.LinkOptions;
+import io.fuxi.links.control.Tags;
 import io.fuxi.links.entity.Link;
 import io.fuxi.platform.rest.Jsons;
 import jakarta.json.JsonObject;
 import java.io.Serializable;
 import java.time.Instant;
+import java.util.List;
 
 /**
  * A link as callers see it: plain data, never the managed entity.
@@ -14,6 +16,7 @@ import java.time.Instant;
  * @param forwardQuery   whether its redirect passes the short URL's query string on: the link's own choice, or the
  *                       configured default
  * @param ownerKeyId     the API key that owns it
+ * @param tags           its tags, lower-case, in the order given (see Tags)
  */
 public record LinkView(
         String code,
@@ -23,8 +26,13 @@ public record LinkView(
         boolean enabled,
         int redirectStatus,
         boolean forwardQuery,
-        long ownerKeyId)
+        long ownerKeyId,
+        List<String> tags)
         implements Serializable {
+
+    public LinkView {
+        tags = tags == null ? List.of() : List.copyOf(tags); // null from a node that had no tags yet
+    }
 
     static LinkView of(Link link, LinkOptions options) {
         return of(
@@ -36,10 +44,11 @@ public record LinkView(
                 link.redirectStatus(),
                 link.forwardQuery(),
                 link.ownerKeyId(),
+                link.tags(),
                 options);
     }
 
-    /** A link's row as stored: a null status or query choice means the configured default. */
+    /** A link's row as stored: a null status or query choice means the configured default, null tags none. */
     static LinkView of(
             String code,
             String url,
@@ -49,6 +58,7 @@ public record LinkView(
             Integer redirectStatus,
             Boolean forwardQuery,
             long ownerKeyId,
+            String tags,
             LinkOptions options) {
         return new LinkView(
                 code,
@@ -58,7 +68,8 @@ public record LinkView(
                 enabled,
                 redirectStatus == null ? options.defaultRedirectStatus() : redirectStatus,
                 forwardQuery == null ? options.defaultForwardQuery() : forwardQuery,
-                ownerKeyId);
+                ownerKeyId,
+                Tags.stored(tags).values());
     }
 
     public JsonObject toJson(String shortUrl) {
@@ -71,6 +82,7 @@ public record LinkView(
                 .add("enabled", enabled)
                 .add("redirectStatus", redirectStatus)
                 .add("forwardQuery", forwardQuery)
+                .add("tags", Jsons.array(tags))
                 .build();
     }
 

@@ -5,6 +5,7 @@ import io.fuxi.links.control.CreateCounts;
 import io.fuxi.links.control.LinkOptions;
 import io.fuxi.links.control.LinkPatch;
 import io.fuxi.links.control.QrCode;
+import io.fuxi.links.control.Tags;
 import io.fuxi.platform.problem.InvalidFieldException;
 import io.fuxi.platform.problem.ProblemException;
 import io.fuxi.platform.rest.JsonBody;
@@ -110,6 +111,7 @@ public class LinksResource {
     @GET
     public JsonObject list(
             @QueryParam("q") String query,
+            @QueryParam("tag") List<String> tags,
             @QueryParam("page") @DefaultValue("0") String page,
             @QueryParam("size") @DefaultValue("20") String size) {
         if (query != null && query.length() > MAX_QUERY_LENGTH) {
@@ -118,6 +120,7 @@ public class LinksResource {
         LinkPage result = links.list(
                 caller.get(),
                 Optional.ofNullable(query).filter(q -> !q.isBlank()),
+                Tags.of(tags, "tag"),
                 QueryNumber.between("page", page, 0, MAX_PAGE),
                 QueryNumber.between("size", size, 1, MAX_PAGE_SIZE));
         JsonArrayBuilder items = Jsons.array();

@@ -6,17 +6,18 @@ import jakarta.json.JsonValue;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
- * Reads a CSV of links to import, one link a line: {@code url[,alias][,expiresAt]} (RFC 4180 quoting; an optional
- * first line naming the columns; blank lines skipped). Each line becomes the JSON item a bulk create takes, so the
- * import is checked by exactly the API's rules; a line with more than three cells becomes an item the bulk create
- * refuses with a problem of its own.
+ * Reads a CSV of links to import, one link a line: {@code url[,alias][,expiresAt][,tags]} (RFC 4180 quoting; tags
+ * separated by '|' or spaces; an optional first line naming the columns; blank lines skipped). Each line becomes the
+ * JSON item a bulk create takes, so the import is checked by exactly the API's rules; a line with more than four
+ * cells becomes an item the bulk create refuses with a problem of its own.
  */
 public final class CsvLinkRows {
 
-    private static final String[] COLUMNS = {"url", "alias", "expiresAt"};
+    private static final String[] COLUMNS = {"url", "alias", "expiresAt", "tags"};
 
     private CsvLinkRows() {}
 
@@ -46,7 +47,13 @@ public final class CsvLinkRows {
         for (int i = 0; i < cells.size(); i++) {
             String value = cells.get(i).strip();
             String name = i < COLUMNS.length ? COLUMNS[i] : "column" + (i + 1);
-            if (!value.isEmpty() || i == 0) {
+            if (name.equals("tags")) {
+                item.add(
+                        name,
+                        Jsons.array(Arrays.stream(value.split("[|\\s]+"))
+                                .filter(tag -> !tag.isEmpty())
+                                .toList()));
+            } else if (!value.isEmpty() || i == 0) {
                 item.add(name, value);
             }
         }

@@ -24,6 +24,7 @@ public final class LinkFields {
                 fields,
                 "forwardQuery",
                 link.forwardQuery() == null ? null : link.forwardQuery() ? JsonValue.TRUE : JsonValue.FALSE);
+        fields.add("tags", Tags.stored(link.tags()).json());
         return fields.build();
     }
 

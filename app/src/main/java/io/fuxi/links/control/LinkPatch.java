@@ -9,7 +9,8 @@ import java.util.Set;
 
 /**
  * A change to a link: only the fields present change. {@code redirectStatus: null} and {@code forwardQuery: null}
- * return the link to the configured default.
+ * return the link to the configured default. Tags are replaced ({@code tags}; null or [] for none), then added to
+ * ({@code addTags}) and taken from ({@code removeTags}).
  */
 public record LinkPatch(
         Optional<String> url,
@@ -18,9 +19,13 @@ public record LinkPatch(
         Optional<Integer> redirectStatus,
         boolean resetRedirectStatus,
         Optional<Boolean> forwardQuery,
-        boolean resetForwardQuery) {
+        boolean resetForwardQuery,
+        Optional<Tags> tags,
+        Tags addTags,
+        Tags removeTags) {
 
-    private static final Set<String> FIELDS = Set.of("url", "expiresAt", "enabled", "redirectStatus", "forwardQuery");
+    private static final Set<String> FIELDS =
+            Set.of("url", "expiresAt", "enabled", "redirectStatus", "forwardQuery", "tags", "addTags", "removeTags");
 
     public static LinkPatch from(JsonValue body) {
         JsonFields json = JsonFields.of(body, FIELDS);
@@ -36,6 +41,18 @@ public record LinkPatch(
                 json.integer("redirectStatus").map(RedirectStatus::check),
                 json.isNull("redirectStatus"),
                 json.bool("forwardQuery"),
-                json.isNull("forwardQuery"));
+                json.isNull("forwardQuery"),
+                json.isNull("tags") ? Optional.of(Tags.NONE) : json.any("tags").map(tags -> Tags.from(tags, "tags")),
+                tagsOf(json, "addTags"),
+                tagsOf(json, "removeTags"));
+    }
+
+    /** The tags the link has after this change, when they were {@code current}. */
+    public Tags tagsAfter(Tags current) {
+        return tags.orElse(current).plus(addTags, "addTags").minus(removeTags);
+    }
+
+    private static Tags tagsOf(JsonFields json, String field) {
+        return json.any(field).map(tags -> Tags.from(tags, field)).orElse(Tags.NONE);
     }
 }

@@ -12,6 +12,7 @@ import java.util.Set;
  *
  * @param forwardQuery whether the short URL's query string goes on to the target; empty for the configured default
  * @param forceNew     when true, a new link even if the same URL was shortened by the same key within 24 hours
+ * @param tags         the link's tags; none when absent
  */
 public record LinkRequest(
         String url,
@@ -19,10 +20,11 @@ public record LinkRequest(
         Optional<Instant> expiresAt,
         Optional<Integer> redirectStatus,
         Optional<Boolean> forwardQuery,
-        boolean forceNew) {
+        boolean forceNew,
+        Tags tags) {
 
     private static final Set<String> FIELDS =
-            Set.of("url", "alias", "expiresAt", "redirectStatus", "forwardQuery", "new");
+            Set.of("url", "alias", "expiresAt", "redirectStatus", "forwardQuery", "new", "tags");
 
     public static LinkRequest from(JsonValue body) {
         JsonFields json = JsonFields.of(body, FIELDS);
@@ -33,7 +35,8 @@ public record LinkRequest(
                 json.instant("expiresAt"),
                 json.integer("redirectStatus").map(RedirectStatus::check),
                 json.bool("forwardQuery"),
-                json.bool("new").orElse(false));
+                json.bool("new").orElse(false),
+                json.any("tags").map(tags -> Tags.from(tags, "tags")).orElse(Tags.NONE));
     }
 
     /** Whether an existing link for the same URL may answer this request instead of a new one. */
@@ -42,6 +45,7 @@ public record LinkRequest(
                 && alias.isEmpty()
                 && expiresAt.isEmpty()
                 && redirectStatus.isEmpty()
-                && forwardQuery.isEmpty();
+                && forwardQuery.isEmpty()
+                && tags.isEmpty();
     }
 }

@@ -50,6 +50,9 @@ public class Link {
     @Column(name = "forward_query")
     private Boolean forwardQuery;
 
+    /** Its tags, separated by spaces (see Tags); null for none. */
+    private String tags;
+
     /** Who made the link (an API key or a console account); written by the create's insert, null for older links. */
     @Column(name = "created_by", insertable = false, updatable = false)
     private String createdBy;
@@ -98,6 +101,11 @@ public class Link {
         this.forwardQuery = forwardQuery;
     }
 
+    /** Its tags as the row keeps them: separated by spaces, null for none. */
+    public void changeTags(String tags) {
+        this.tags = tags;
+    }
+
     public boolean isOwnedBy(long keyId) {
         return ownerKeyId == keyId;
     }
@@ -136,6 +144,11 @@ public class Link {
 
     public Boolean forwardQuery() {
         return forwardQuery;
+    }
+
+    /** Its tags, separated by spaces; null for none. */
+    public String tags() {
+        return tags;
     }
 
     /** Who made the link, as loaded from its row: empty for a link made before this was kept (ADR 36). */

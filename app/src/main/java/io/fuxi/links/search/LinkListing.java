@@ -2,6 +2,7 @@ package io.fuxi.links.search;
 
 import io.fuxi.codes.boundary.CodeShape;
 import io.fuxi.links.boundary.LinkFilter;
+import io.fuxi.links.control.Tags;
 import io.fuxi.links.entity.Link;
 import jakarta.enterprise.context.Dependent;
 import jakarta.inject.Inject;
@@ -32,9 +33,12 @@ public class LinkListing {
     public List<Link> page(LinkFilter filter, Instant now, int first, int max) {
         Conditions conditions = Conditions.of(filter, now);
         if (filter.query().filter(CodeShape::isCode).isPresent()) {
-            Link link = em.find(Link.class, filter.query().get());
-            if (link != null) {
-                return first == 0 ? List.of(link) : List.of();
+            Query exact =
+                    em.createNativeQuery("SELECT l.* FROM link l WHERE l.code = :code" + conditions.sql(), Link.class);
+            conditions.bind(exact.setParameter("code", filter.query().get()));
+            List<Link> link = exact.getResultList();
+            if (!link.isEmpty()) {
+                return first == 0 ? link : List.of();
             }
         }
         if (filter.query().isPresent()) {
@@ -119,6 +123,14 @@ public class LinkListing {
             }
             if (filter.state() == LinkFilter.State.LIVE || filter.state() == LinkFilter.State.EXPIRED) {
                 parameters.put("now", now);
+            }
+            List<String> tags = Tags.of(filter.tags(), "tags").values();
+            for (int i = 0; i < tags.size(); i++) { // each a lookup of link_tag's primary key
+                sql.append(
+                                " AND EXISTS (SELECT 1 FROM link_tag t WHERE t.owner_key_id = l.owner_key_id AND t.tag = :tag")
+                        .append(i)
+                        .append(" AND t.created_at = l.created_at AND t.code = l.code)");
+                parameters.put("tag" + i, tags.get(i));
             }
             return new Conditions(sql.toString(), parameters);
         }

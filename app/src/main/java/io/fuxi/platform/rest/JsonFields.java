@@ -40,6 +40,11 @@ public final class JsonFields {
         return json.containsKey(field) && json.get(field).getValueType() == JsonValue.ValueType.NULL;
     }
 
+    /** The field's value when it is present and not JSON null, whatever its type: for a reader of its own. */
+    public Optional<JsonValue> any(String field) {
+        return Optional.ofNullable(present(field));
+    }
+
     public Optional<String> string(String field) {
         return value(field, JsonValue.ValueType.STRING, "a string").map(value -> ((JsonString) value).getString());
     }

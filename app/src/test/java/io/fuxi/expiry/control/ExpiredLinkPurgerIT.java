@@ -78,6 +78,22 @@ class ExpiredLinkPurgerIT {
     }
 
     @Test
+    void anExpiredLinksTagsGoWithItAndALiveLinksStay() throws SQLException {
+        insertLink("gone-tagged", true, 0);
+        insertLink("kept-tagged", false, 0);
+        for (String code : List.of("gone-tagged", "kept-tagged")) {
+            rows.execute("UPDATE link SET tags = 'sale spring' WHERE code = '" + code + "'");
+            rows.execute("INSERT INTO link_tag (owner_key_id, tag, created_at, code) VALUES (1, 'sale', '2028-01-01', '"
+                    + code + "'), (1, 'spring', '2028-01-01', '" + code + "')");
+        }
+
+        PurgeReport report = purger().purge(HOLD, false, codes -> {});
+
+        assertEquals(1, report.linksPurged(), report.toString());
+        assertEquals(List.of("kept-tagged", "kept-tagged"), rows.texts("SELECT code FROM link_tag ORDER BY tag"));
+    }
+
+    @Test
     void heldCodesGoToTheEndOfThePoolOnceAndOnlyOnce() throws SQLException {
         List<String> expired = links(1_500, true);
         long loadedBefore = rows.number("SELECT loaded_seq FROM code_pool_state");

@@ -3,6 +3,7 @@ package io.fuxi.links.boundary;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class CreateAnswerTest {
@@ -15,7 +16,8 @@ class CreateAnswerTest {
             true,
             302,
             true,
-            7);
+            7,
+            List.of("sale"));
 
     @Test
     void aNewLinkIsCreatedAtItsAbsoluteAddress() {

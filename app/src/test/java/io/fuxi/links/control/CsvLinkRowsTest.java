@@ -36,11 +36,20 @@ class CsvLinkRowsTest {
     }
 
     @Test
+    void theFourthCellHoldsTagsSeparatedByBarsOrSpaces() throws IOException {
+        assertEquals(
+                List.of(
+                        "{\"url\":\"https://example.com/a\",\"tags\":[\"sale\",\"Spring\",\"x\"]}",
+                        "{\"url\":\"https://example.com/b\",\"tags\":[]}"),
+                read("https://example.com/a,,,sale| Spring x\nhttps://example.com/b,,,\n"));
+    }
+
+    @Test
     void extraCellsAreNamedSoTheBulkCreateRefusesThatLineAlone() throws IOException {
         assertEquals(
                 List.of(
-                        "{\"url\":\"https://example.com/a\",\"alias\":\"x-y\",\"expiresAt\":\"2030-01-01T00:00:00Z\",\"column4\":\"surplus\"}"),
-                read("https://example.com/a,x-y,2030-01-01T00:00:00Z,surplus"));
+                        "{\"url\":\"https://example.com/a\",\"alias\":\"x-y\",\"expiresAt\":\"2030-01-01T00:00:00Z\",\"tags\":[\"t\"],\"column5\":\"surplus\"}"),
+                read("https://example.com/a,x-y,2030-01-01T00:00:00Z,t,surplus"));
     }
 
     @Test

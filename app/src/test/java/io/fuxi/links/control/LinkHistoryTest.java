@@ -58,6 +58,7 @@ class LinkHistoryTest {
                         .add("enabled", true)
                         .add("redirectStatus", JsonValue.NULL)
                         .add("forwardQuery", JsonValue.NULL)
+                        .add("tags", JsonValue.EMPTY_JSON_ARRAY)
                         .build(),
                 made);
     }
