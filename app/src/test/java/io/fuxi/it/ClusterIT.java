@@ -12,10 +12,14 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -27,7 +31,8 @@ import org.openqa.selenium.By;
 
 /**
  * Two nodes (the run command twice, each with its own data directory, HTTP port and cluster port) on one database,
- * in one cluster: what one node changes, the other's very next redirect or call sees.
+ * in one cluster: what one node changes, the other's very next redirect or call sees, and a visit limit holds exactly
+ * across them.
  */
 @Tag("process")
 @Tag("browser")
@@ -35,6 +40,14 @@ import org.openqa.selenium.By;
 class ClusterIT {
 
     private static final String SECRET = "cluster-it-" + System.nanoTime();
+    private static final String BROWSER = ClickStatsIT.FIREFOX;
+    private static final String BOT = ClickStatsIT.GOOGLEBOT;
+
+    /** A visit limit, and the people who come at once for it, every other one to each node. */
+    private static final int LIMIT = 100;
+
+    private static final int PEOPLE = 500;
+    private static final int THREADS = 32;
     private static final Pattern WAIT = Pattern.compile("Too many failed sign-ins\\. Try again in (\\d+) seconds?\\.");
 
     private final String database = "fuxi_cluster_" + System.nanoTime();
@@ -290,6 +303,111 @@ class ClusterIT {
         HttpResponse<String> redirect = node.follow(code);
         assertEquals(302, redirect.statusCode(), code + ": " + redirect.body());
         assertEquals(expected, redirect.headers().firstValue("Location").orElse(null));
+    }
+
+    /**
+     * One test for both links: the nodes are started once. Each link is first visited by a bot on each node, which puts
+     * it in both nodes' caches without using a visit up, so the rush is answered from the caches as real traffic is.
+     */
+    @Test
+    void aVisitLimitHoldsExactlyAcrossTheNodes() throws Exception {
+        Set<String> both = Set.of(nodeA.member(), nodeB.member());
+        assertEquals(both, a.clusterMembersOnceThey(both));
+        assertEquals(both, b.clusterMembersOnceThey(both));
+        long run = System.nanoTime();
+
+        String url = "https://cluster.example/limited/" + run;
+        JsonObject limited = a.created("{\"url\":\"" + url + "\",\"maxVisits\":" + LIMIT + "}");
+        String code = limited.getString("code");
+        assertEquals(LIMIT, limited.getInt("visitsLeft"), limited.toString());
+        cacheOnBothNodes(code, url);
+        assertEquals(
+                Map.of("302 " + url, LIMIT, "410", PEOPLE - LIMIT),
+                visitAllAtOnce(code),
+                "answers to " + PEOPLE + " people at once, by status and Location");
+        assertVisitsLeftOnBothNodes(code, 0);
+        for (Api node : List.of(a, b)) {
+            assertEquals("410", answer(visit(node, code, BROWSER)), "still over the limit");
+            assertEquals("410", answer(visit(node, code, BOT)), "no visits left for bots either");
+        }
+
+        String fallbackUrl = "https://fallback.example/limited/" + run + "?from=fuxi";
+        String withFallbackUrl = "https://cluster.example/limited-with-fallback/" + run;
+        JsonObject withFallback = a.created("{\"url\":\"" + withFallbackUrl + "\",\"maxVisits\":" + LIMIT
+                + ",\"fallbackUrl\":\"" + fallbackUrl + "\"}");
+        String fallbackCode = withFallback.getString("code");
+        assertEquals(fallbackUrl, withFallback.getString("fallbackUrl"), withFallback.toString());
+        cacheOnBothNodes(fallbackCode, withFallbackUrl);
+        assertEquals(
+                Map.of("302 " + withFallbackUrl, LIMIT, "302 " + fallbackUrl, PEOPLE - LIMIT),
+                visitAllAtOnce(fallbackCode),
+                "answers to " + PEOPLE + " people at once, by status and Location");
+        assertVisitsLeftOnBothNodes(fallbackCode, 0);
+        for (Api node : List.of(a, b)) {
+            assertEquals(
+                    "302 " + fallbackUrl,
+                    answer(visit(node, fallbackCode + "?utm_source=x", BROWSER)),
+                    "the next person goes to the fallback too, without the query");
+        }
+    }
+
+    /** A bot's visit on each node: redirected to the URL, and no visit used up. */
+    private void cacheOnBothNodes(String code, String url) {
+        for (Api node : List.of(a, b)) {
+            assertEquals("302 " + url, answer(visit(node, code, BOT)));
+        }
+        assertVisitsLeftOnBothNodes(code, LIMIT);
+    }
+
+    /**
+     * {@link #PEOPLE} browser visits released together from {@link #THREADS} threads, every other one to each node; the
+     * answers counted by status and Location.
+     */
+    private Map<String, Integer> visitAllAtOnce(String code) throws Exception {
+        ExecutorService threads = Executors.newFixedThreadPool(THREADS);
+        try {
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<String>> answers = new ArrayList<>();
+            for (int i = 0; i < PEOPLE; i++) {
+                Api node = i % 2 == 0 ? a : b;
+                answers.add(threads.submit(() -> {
+                    start.await();
+                    return answer(visit(node, code, BROWSER));
+                }));
+            }
+            start.countDown();
+            Map<String, Integer> counted = new TreeMap<>();
+            for (Future<String> answer : answers) {
+                counted.merge(answer.get(2, TimeUnit.MINUTES), 1, Integer::sum);
+            }
+            return counted;
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    private void assertVisitsLeftOnBothNodes(String code, int visitsLeft) {
+        for (Api node : List.of(a, b)) {
+            HttpResponse<String> read = node.get("api/v1/links/" + code);
+            assertEquals(200, read.statusCode(), read.body());
+            JsonObject link = Api.json(read);
+            assertEquals(LIMIT, link.getInt("maxVisits"), link.toString());
+            assertEquals(visitsLeft, link.getInt("visitsLeft"), link.toString());
+        }
+    }
+
+    /** A GET of the short URL (not followed: Api never follows redirects) as this User-Agent sends it. */
+    private static HttpResponse<String> visit(Api node, String path, String userAgent) {
+        return node.send(node.request(path).header("User-Agent", userAgent).GET());
+    }
+
+    /** The status, and the Location when there is one: "302 https://...", "410". */
+    private static String answer(HttpResponse<String> response) {
+        return response.statusCode()
+                + response.headers()
+                        .firstValue("Location")
+                        .map(location -> " " + location)
+                        .orElse("");
     }
 
     private final class Node {

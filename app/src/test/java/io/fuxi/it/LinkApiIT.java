@@ -190,6 +190,9 @@ class LinkApiIT extends DeployedFuxi {
                         .add("redirectStatus", JsonValue.NULL)
                         .add("forwardQuery", JsonValue.NULL)
                         .add("tags", JsonValue.EMPTY_JSON_ARRAY)
+                        .add("validSince", JsonValue.NULL)
+                        .add("maxVisits", JsonValue.NULL)
+                        .add("fallbackUrl", JsonValue.NULL)
                         .build(),
                 entries.get(0).getJsonObject("after"),
                 "the fields the link was made with, though three of them have changed since");

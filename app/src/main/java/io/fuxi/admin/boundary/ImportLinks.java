@@ -50,8 +50,7 @@ public class ImportLinks implements Serializable {
     /** The active keys, read once per view: the list is asked for several times a request. */
     public List<KeyView> getKeys() {
         if (activeKeys == null) {
-            activeKeys =
-                    keys.list().stream().filter(key -> key.revokedAt() == null).toList();
+            activeKeys = keys.active();
         }
         return activeKeys;
     }

@@ -15,6 +15,7 @@ import jakarta.faces.view.ViewScoped;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
 import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonValue;
 import java.io.IOException;
 import java.io.Serializable;
 import java.time.Clock;
@@ -25,6 +26,7 @@ import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -58,6 +60,9 @@ public class LinkDetails implements Serializable {
     private boolean enabled;
     private int redirectStatus;
     private String tags;
+    private LocalDateTime validSince;
+    private Integer maxVisits;
+    private String fallbackUrl;
     private transient LinkStats stats;
     private transient List<HistoryEntry> history;
     private transient Map<Long, String> keyNames;
@@ -75,8 +80,7 @@ public class LinkDetails implements Serializable {
         JsonObjectBuilder patch =
                 Jsons.object().add("url", url == null ? "" : url.strip()).add("enabled", enabled);
         if (expiresAt != null && !expiresAt.equals(shownExpiry())) {
-            patch.add(
-                    "expiresAt", expiresAt.toInstant(ZoneOffset.UTC).toString()); // only when changed: see shownExpiry
+            patch.add("expiresAt", utc(expiresAt)); // only when changed: see shownExpiry
         }
         if (redirectStatus != link.redirectStatus()) {
             patch.add("redirectStatus", redirectStatus); // only when changed: the link keeps following the default
@@ -84,6 +88,16 @@ public class LinkDetails implements Serializable {
         List<String> typed = SearchLinks.words(tags);
         if (!typed.equals(link.tags())) {
             patch.add("tags", Jsons.array(typed));
+        }
+        if (!Objects.equals(validSince, shown(link.validSince()))) {
+            patch.add("validSince", validSince == null ? JsonValue.NULL : Jsons.text(utc(validSince)));
+        }
+        if (!Objects.equals(maxVisits, link.maxVisits())) {
+            patch.add("maxVisits", maxVisits == null ? JsonValue.NULL : Jsons.number(maxVisits));
+        }
+        String fallback = fallbackUrl == null || fallbackUrl.isBlank() ? null : fallbackUrl.strip();
+        if (!Objects.equals(fallback, link.fallbackUrl())) {
+            patch.add("fallbackUrl", fallback == null ? JsonValue.NULL : Jsons.text(fallback));
         }
         Messages.run(() -> show(links.update(account.caller(), code, patch.build())), "Saved.");
     }
@@ -175,11 +189,23 @@ public class LinkDetails implements Serializable {
         enabled = shown.enabled();
         redirectStatus = shown.redirectStatus();
         tags = String.join(" ", shown.tags());
+        validSince = shown(shown.validSince());
+        maxVisits = shown.maxVisits();
+        fallbackUrl = shown.fallbackUrl();
+    }
+
+    /** A time as the form shows it, to the minute (null stays null). */
+    private static LocalDateTime shown(Instant at) {
+        return at == null ? null : LocalDateTime.ofInstant(at, ZoneOffset.UTC).truncatedTo(ChronoUnit.MINUTES);
+    }
+
+    private static String utc(LocalDateTime at) {
+        return at.toInstant(ZoneOffset.UTC).toString();
     }
 
     /** The expiry as the form shows it, to the minute: sending it back unchanged must not cut the link's seconds. */
     private LocalDateTime shownExpiry() {
-        return LocalDateTime.ofInstant(link.expiresAt(), ZoneOffset.UTC).truncatedTo(ChronoUnit.MINUTES);
+        return shown(link.expiresAt());
     }
 
     public String getShortUrl() {
@@ -232,6 +258,30 @@ public class LinkDetails implements Serializable {
 
     public String getTags() {
         return tags;
+    }
+
+    public LocalDateTime getValidSince() {
+        return validSince;
+    }
+
+    public void setValidSince(LocalDateTime validSince) {
+        this.validSince = validSince;
+    }
+
+    public Integer getMaxVisits() {
+        return maxVisits;
+    }
+
+    public void setMaxVisits(Integer maxVisits) {
+        this.maxVisits = maxVisits;
+    }
+
+    public String getFallbackUrl() {
+        return fallbackUrl;
+    }
+
+    public void setFallbackUrl(String fallbackUrl) {
+        this.fallbackUrl = fallbackUrl;
     }
 
     public void setTags(String tags) {

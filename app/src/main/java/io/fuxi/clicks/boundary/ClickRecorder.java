@@ -60,14 +60,15 @@ public class ClickRecorder {
     private volatile ClickBuffer buffer;
     private volatile ClickAggregator aggregator;
     private volatile Thread aggregating;
+    private volatile BotPatterns bots;
 
     /** Loads the bot patterns and the country database; until then, and when counting is off, clicks are ignored. */
     void start(byte[] visitorSecret) {
+        bots = BotPatterns.bundled(); // what a visit limit asks, counting or not
         if (!enabled) {
             LOG.info("Click counting is off (fuxi.clicks.enabled=false)");
             return;
         }
-        BotPatterns bots = BotPatterns.bundled();
         aggregator = new ClickAggregator(
                 bots,
                 CountryLookup.open(countryDatabase),
@@ -95,6 +96,15 @@ public class ClickRecorder {
                     request.getRemoteAddr(),
                     ClientAddress.forwardedFor(request));
         }
+    }
+
+    /**
+     * Whether the request comes from a bot (a crawler's User-Agent, or none), as its click would be counted: bots do not
+     * use up a link's visits. False until the patterns are loaded, at the start.
+     */
+    public boolean isBot(HttpServletRequest request) {
+        BotPatterns patterns = bots;
+        return patterns != null && patterns.isBot(request.getHeader("User-Agent"));
     }
 
     public boolean isCounting() {

@@ -49,6 +49,15 @@ public class ClickStats implements LinkClicks {
     }
 
     @Override
+    public long peopleClicks(String code, Instant createdAt) {
+        try (Connection connection = dataSource.getConnection()) {
+            return ClickReads.peopleClicks(connection, code, day(createdAt));
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot read the clicks of " + code, e);
+        }
+    }
+
+    @Override
     public long totalClicks(String code, Instant createdAt) {
         try (Connection connection = dataSource.getConnection()) {
             return ClickReads.totalClicks(connection, code, day(createdAt));

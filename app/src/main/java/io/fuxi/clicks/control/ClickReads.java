@@ -107,8 +107,17 @@ public final class ClickReads {
 
     /** Every click a link had since a day, by people and bots. */
     public static long totalClicks(Connection connection, String code, LocalDate since) throws SQLException {
+        return sum(connection, "clicks + bot_clicks", code, since);
+    }
+
+    /** The clicks by people a link had since a day. */
+    public static long peopleClicks(Connection connection, String code, LocalDate since) throws SQLException {
+        return sum(connection, "clicks", code, since);
+    }
+
+    private static long sum(Connection connection, String counts, String code, LocalDate since) throws SQLException {
         try (PreparedStatement select = connection.prepareStatement(
-                "SELECT COALESCE(SUM(clicks + bot_clicks), 0) FROM click_day WHERE code = ? AND day >= ?")) {
+                "SELECT COALESCE(SUM(" + counts + "), 0) FROM click_day WHERE code = ? AND day >= ?")) {
             select.setString(1, code);
             select.setDate(2, Date.valueOf(since));
             try (ResultSet row = select.executeQuery()) {

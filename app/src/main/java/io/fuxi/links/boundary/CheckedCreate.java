@@ -10,4 +10,11 @@ import java.util.Optional;
  * worked out), with the URL as stored and the alias as checked; no code taken yet.
  */
 record CheckedCreate(
-        Caller caller, LinkRequest request, String url, Instant checkedAt, Instant expiresAt, Optional<String> alias) {}
+        Caller caller,
+        LinkRequest request,
+        String url,
+        Instant checkedAt,
+        Instant expiresAt,
+        Optional<String> alias,
+        Optional<Instant> validSince,
+        Optional<String> fallbackUrl) {}

@@ -10,4 +10,7 @@ public interface LinkClicks {
 
     /** Every redirect counted and flushed for the link with this code since it was created. */
     long totalClicks(String code, Instant createdAt);
+
+    /** The redirects of people (bots left out) counted and flushed for the link since it was created. */
+    long peopleClicks(String code, Instant createdAt);
 }

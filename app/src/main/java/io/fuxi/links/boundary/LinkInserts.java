@@ -52,8 +52,8 @@ public class LinkInserts {
     static final Duration SAME_URL_WINDOW = Duration.ofHours(24);
 
     private static final String INSERT_LINK = "INSERT INTO link (code, url, url_hash, owner_key_id, created_at,"
-            + " expires_at, enabled, redirect_status, forward_query, created_by, tags)"
-            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+            + " expires_at, enabled, redirect_status, forward_query, created_by, tags, valid_since, max_visits,"
+            + " fallback_url) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 
     @Inject
     BeanManager beans;
@@ -165,7 +165,10 @@ public class LinkInserts {
             link.redirectStatus(),
             link.forwardQuery(),
             actor,
-            link.tags()
+            link.tags(),
+            link.validSince(),
+            link.maxVisits(),
+            link.fallbackUrl()
         };
     }
 
@@ -179,6 +182,9 @@ public class LinkInserts {
                 create.request().redirectStatus().orElse(null),
                 create.request().forwardQuery().orElse(null));
         link.changeTags(create.request().tags().column());
+        link.changeValidSince(create.validSince().orElse(null));
+        link.changeMaxVisits(create.request().maxVisits().orElse(null));
+        link.changeFallbackUrl(create.fallbackUrl().orElse(null));
         return link;
     }
 
@@ -209,17 +215,20 @@ public class LinkInserts {
     }
 
     /**
-     * The key's live links made since the same-URL window began with one of these URL hashes, newest first. The IN
+     * The key's live links made since the same-URL window began with one of these URL hashes, newest first: none that
+     * starts later or has a visit limit, which a create without them does not ask for. The IN
      * list is padded to a power of two (the last hash again), so that a few statements serve every batch size.
      */
     private static List<Link> recentLinks(Connection connection, long owner, List<byte[]> hashes, Instant now)
             throws SQLException {
         int size = paddedSize(hashes.size());
         String sql = Sql.inList(
-                        "SELECT code, url, created_at, expires_at, redirect_status, forward_query, tags FROM link"
+                        "SELECT code, url, created_at, expires_at, redirect_status, forward_query, tags, fallback_url"
+                                + " FROM link"
                                 + " WHERE owner_key_id = ? AND url_hash IN ",
                         size)
-                + " AND created_at > ? AND enabled AND expires_at > ? ORDER BY created_at DESC";
+                + " AND created_at > ? AND enabled AND expires_at > ? AND valid_since IS NULL AND max_visits IS NULL"
+                + " ORDER BY created_at DESC";
         try (PreparedStatement query = connection.prepareStatement(sql)) {
             int position = 1;
             query.setLong(position++, owner);
@@ -240,6 +249,7 @@ public class LinkInserts {
                             rows.getObject(5, Integer.class),
                             rows.getObject(6, Boolean.class));
                     link.changeTags(rows.getString(7));
+                    link.changeFallbackUrl(rows.getString(8));
                     links.add(link);
                 }
             }

@@ -24,7 +24,7 @@ import javax.sql.DataSource;
 public class LinkLookup {
 
     private static final String BY_CODE = "SELECT url, owner_key_id, created_at, expires_at, enabled, redirect_status,"
-            + " forward_query, tags FROM link WHERE code = ?";
+            + " forward_query, tags, valid_since, max_visits, visits, fallback_url FROM link WHERE code = ?";
 
     @Resource(lookup = FuxiDataSource.JNDI_NAME)
     DataSource dataSource;
@@ -59,6 +59,21 @@ public class LinkLookup {
                 row.getObject(7, Boolean.class),
                 row.getLong(2),
                 row.getString(8),
+                limits(row),
                 options);
+    }
+
+    /** Most links have none: their row's columns are NULL. */
+    private static LinkView.Limits limits(ResultSet row) throws SQLException {
+        LocalDateTime validSince = row.getObject(9, LocalDateTime.class);
+        Integer maxVisits = row.getObject(10, Integer.class);
+        String fallbackUrl = row.getString(12);
+        return validSince == null && maxVisits == null && fallbackUrl == null
+                ? LinkView.Limits.NONE
+                : new LinkView.Limits(
+                        validSince == null ? null : validSince.toInstant(ZoneOffset.UTC),
+                        maxVisits,
+                        row.getInt(11),
+                        fallbackUrl);
     }
 }

@@ -7,6 +7,7 @@ import io.fuxi.links.control.LinkOptions;
 import io.fuxi.links.control.LinkRequest;
 import io.fuxi.links.control.UrlPolicy;
 import io.fuxi.platform.beans.Unproxied;
+import io.fuxi.platform.problem.InvalidFieldException;
 import io.fuxi.security.boundary.Caller;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -14,6 +15,7 @@ import jakarta.enterprise.inject.spi.BeanManager;
 import jakarta.inject.Inject;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.Optional;
 
 /** The rules a new link or a changed URL must pass, checked before any code is taken or any row touched. */
 @ApplicationScoped
@@ -39,8 +41,34 @@ public class LinkRules {
         String url = allowedUrl(request.url());
         Instant expiresAt =
                 new LinkLifetime(options).expiresAt(request.expiresAt(), now).truncatedTo(ChronoUnit.MILLIS);
+        Optional<Instant> validSince = request.validSince().map(since -> since.truncatedTo(ChronoUnit.MILLIS));
+        validSince.ifPresent(since -> checkValidSince(since, expiresAt));
         return new CheckedCreate(
-                caller, request, url, now, expiresAt, request.alias().map(AliasPolicy::check));
+                caller,
+                request,
+                url,
+                now,
+                expiresAt,
+                request.alias().map(AliasPolicy::check),
+                validSince,
+                request.fallbackUrl().map(this::allowedFallbackUrl));
+    }
+
+    /** A start before the end: a link valid from {@code validSince} must not expire first. */
+    public static void checkValidSince(Instant validSince, Instant expiresAt) {
+        if (!validSince.isBefore(expiresAt)) {
+            throw new InvalidFieldException(
+                    "validSince", "validSince must be before the link expires (" + expiresAt + ")");
+        }
+    }
+
+    /** A fallback URL as stored, if it passes the rules of a link's URL. */
+    public String allowedFallbackUrl(String requested) {
+        try {
+            return allowedUrl(requested);
+        } catch (InvalidFieldException refused) {
+            throw new InvalidFieldException("fallbackUrl", refused.toProblem().detail());
+        }
     }
 
     /** The URL as stored, if its rules and the destination rules allow it. */

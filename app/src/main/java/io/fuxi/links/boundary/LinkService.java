@@ -90,6 +90,9 @@ public class LinkService {
     LinkTagIndex tags;
 
     @Inject
+    LinkClicks clicks;
+
+    @Inject
     RecentUrls recentUrls;
 
     @Inject
@@ -223,6 +226,24 @@ public class LinkService {
         if (patch.resetForwardQuery()) {
             link.changeForwardQuery(null);
         }
+        patch.validSince()
+                .ifPresent(since -> link.changeValidSince(
+                        since.map(at -> at.truncatedTo(ChronoUnit.MILLIS)).orElse(null)));
+        if (link.validSince() != null) {
+            try {
+                LinkRules.checkValidSince(link.validSince(), link.expiresAt());
+            } catch (InvalidFieldException refused) {
+                throw patch.validSince().isPresent()
+                        ? refused
+                        : new InvalidFieldException("expiresAt", "expiresAt must be after the link's validSince");
+            }
+        }
+        boolean newLimit = link.maxVisits() == null
+                && patch.maxVisits().flatMap(max -> max).isPresent();
+        patch.maxVisits().ifPresent(max -> link.changeMaxVisits(max.orElse(null)));
+        patch.fallbackUrl()
+                .ifPresent(fallback -> link.changeFallbackUrl(
+                        fallback.map(rules::allowedFallbackUrl).orElse(null)));
         Tags tagged = patch.tagsAfter(Tags.stored(link.tags()));
         if (!tagged.equals(Tags.stored(link.tags()))) {
             tags.remove(List.of(link)); // the index rows of the tags it had
@@ -230,8 +251,25 @@ public class LinkService {
             tags.add(List.of(link));
         }
         history.changed(link, before, caller.actor(), now);
+        if (newLimit) {
+            countVisitsSoFar(link);
+        }
         changed.fire(new LinkChanged(code));
         return view(link);
+    }
+
+    /**
+     * A link that gets a visit limit starts from the visits by people counted so far (as of the last click flush): only
+     * a limited link counts them in its row.
+     */
+    private void countVisitsSoFar(Link link) {
+        long people = clicks.peopleClicks(link.code(), link.createdAt());
+        em.flush();
+        em.createNativeQuery("UPDATE link SET visits = ? WHERE code = ?")
+                .setParameter(1, (int) Math.min(people, Integer.MAX_VALUE))
+                .setParameter(2, link.code())
+                .executeUpdate();
+        em.refresh(link);
     }
 
     /** Deletes the link; its history is cut to the record of the delete (see {@link LinkHistory#deleted}). */

@@ -5,6 +5,7 @@ import io.fuxi.links.control.Tags;
 import io.fuxi.links.entity.Link;
 import io.fuxi.platform.rest.Jsons;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
 import java.io.Serializable;
 import java.time.Instant;
 import java.util.List;
@@ -17,6 +18,10 @@ import java.util.List;
  *                       configured default
  * @param ownerKeyId     the API key that owns it
  * @param tags           its tags, lower-case, in the order given (see Tags)
+ * @param validSince     when it starts to redirect; null: since its creation
+ * @param maxVisits      the visits by people it takes; null: no limit
+ * @param visitsLeft     of those, the ones left; null without a limit
+ * @param fallbackUrl    where it sends visitors when it does not answer; null: an error page
  */
 public record LinkView(
         String code,
@@ -27,7 +32,11 @@ public record LinkView(
         int redirectStatus,
         boolean forwardQuery,
         long ownerKeyId,
-        List<String> tags)
+        List<String> tags,
+        Instant validSince,
+        Integer maxVisits,
+        Integer visitsLeft,
+        String fallbackUrl)
         implements Serializable {
 
     public LinkView {
@@ -45,7 +54,18 @@ public record LinkView(
                 link.forwardQuery(),
                 link.ownerKeyId(),
                 link.tags(),
+                new Limits(link.validSince(), link.maxVisits(), link.visits(), link.fallbackUrl()),
                 options);
+    }
+
+    /** What a link's row holds of a later start, a visit limit and a fallback URL; all null for most links. */
+    record Limits(Instant validSince, Integer maxVisits, int visits, String fallbackUrl) {
+
+        static final Limits NONE = new Limits(null, null, 0, null);
+
+        Integer visitsLeft() {
+            return maxVisits == null ? null : Math.max(0, maxVisits - visits);
+        }
     }
 
     /** A link's row as stored: a null status or query choice means the configured default, null tags none. */
@@ -59,6 +79,7 @@ public record LinkView(
             Boolean forwardQuery,
             long ownerKeyId,
             String tags,
+            Limits limits,
             LinkOptions options) {
         return new LinkView(
                 code,
@@ -69,11 +90,15 @@ public record LinkView(
                 redirectStatus == null ? options.defaultRedirectStatus() : redirectStatus,
                 forwardQuery == null ? options.defaultForwardQuery() : forwardQuery,
                 ownerKeyId,
-                Tags.stored(tags).values());
+                Tags.stored(tags).values(),
+                limits.validSince(),
+                limits.maxVisits(),
+                limits.visitsLeft(),
+                limits.fallbackUrl());
     }
 
     public JsonObject toJson(String shortUrl) {
-        return Jsons.object()
+        JsonObjectBuilder json = Jsons.object()
                 .add("code", code)
                 .add("shortUrl", shortUrl)
                 .add("url", url)
@@ -82,8 +107,22 @@ public record LinkView(
                 .add("enabled", enabled)
                 .add("redirectStatus", redirectStatus)
                 .add("forwardQuery", forwardQuery)
-                .add("tags", Jsons.array(tags))
-                .build();
+                .add("tags", Jsons.array(tags));
+        addOrNull(json, "validSince", validSince == null ? null : validSince.toString());
+        addOrNull(json, "maxVisits", maxVisits);
+        addOrNull(json, "visitsLeft", visitsLeft);
+        addOrNull(json, "fallbackUrl", fallbackUrl);
+        return json.build();
+    }
+
+    private static void addOrNull(JsonObjectBuilder json, String name, Object value) {
+        if (value == null) {
+            json.addNull(name);
+        } else if (value instanceof Integer number) {
+            json.add(name, number);
+        } else {
+            json.add(name, value.toString());
+        }
     }
 
     /** {@code live} (its redirect leads on now), {@code expired} or {@code disabled}, as the console shows it. */

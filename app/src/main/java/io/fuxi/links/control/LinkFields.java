@@ -25,6 +25,12 @@ public final class LinkFields {
                 "forwardQuery",
                 link.forwardQuery() == null ? null : link.forwardQuery() ? JsonValue.TRUE : JsonValue.FALSE);
         fields.add("tags", Tags.stored(link.tags()).json());
+        add(
+                fields,
+                "validSince",
+                link.validSince() == null ? null : Jsons.text(link.validSince().toString()));
+        add(fields, "maxVisits", link.maxVisits() == null ? null : Jsons.number(link.maxVisits()));
+        add(fields, "fallbackUrl", link.fallbackUrl() == null ? null : Jsons.text(link.fallbackUrl()));
         return fields.build();
     }
 

@@ -10,7 +10,8 @@ import java.util.Set;
 /**
  * A change to a link: only the fields present change. {@code redirectStatus: null} and {@code forwardQuery: null}
  * return the link to the configured default. Tags are replaced ({@code tags}; null or [] for none), then added to
- * ({@code addTags}) and taken from ({@code removeTags}).
+ * ({@code addTags}) and taken from ({@code removeTags}). {@code validSince}, {@code maxVisits} and {@code
+ * fallbackUrl} set to null are removed.
  */
 public record LinkPatch(
         Optional<String> url,
@@ -22,10 +23,23 @@ public record LinkPatch(
         boolean resetForwardQuery,
         Optional<Tags> tags,
         Tags addTags,
-        Tags removeTags) {
+        Tags removeTags,
+        Optional<Optional<Instant>> validSince,
+        Optional<Optional<Integer>> maxVisits,
+        Optional<Optional<String>> fallbackUrl) {
 
-    private static final Set<String> FIELDS =
-            Set.of("url", "expiresAt", "enabled", "redirectStatus", "forwardQuery", "tags", "addTags", "removeTags");
+    private static final Set<String> FIELDS = Set.of(
+            "url",
+            "expiresAt",
+            "enabled",
+            "redirectStatus",
+            "forwardQuery",
+            "tags",
+            "addTags",
+            "removeTags",
+            "validSince",
+            "maxVisits",
+            "fallbackUrl");
 
     public static LinkPatch from(JsonValue body) {
         JsonFields json = JsonFields.of(body, FIELDS);
@@ -44,7 +58,15 @@ public record LinkPatch(
                 json.isNull("forwardQuery"),
                 json.isNull("tags") ? Optional.of(Tags.NONE) : json.any("tags").map(tags -> Tags.from(tags, "tags")),
                 tagsOf(json, "addTags"),
-                tagsOf(json, "removeTags"));
+                tagsOf(json, "removeTags"),
+                nullable(json, "validSince", json.instant("validSince")),
+                nullable(json, "maxVisits", json.integer("maxVisits").map(LinkRequest::checkedMaxVisits)),
+                nullable(json, "fallbackUrl", json.string("fallbackUrl")));
+    }
+
+    /** Absent: unchanged; JSON null: removed (an empty value); else the value. */
+    private static <T> Optional<Optional<T>> nullable(JsonFields json, String field, Optional<T> value) {
+        return json.isNull(field) ? Optional.of(Optional.empty()) : value.map(Optional::of);
     }
 
     /** The tags the link has after this change, when they were {@code current}. */

@@ -13,6 +13,9 @@ import java.util.Set;
  * @param forwardQuery whether the short URL's query string goes on to the target; empty for the configured default
  * @param forceNew     when true, a new link even if the same URL was shortened by the same key within 24 hours
  * @param tags         the link's tags; none when absent
+ * @param validSince   when it starts to redirect; empty: at once
+ * @param maxVisits    the visits by people it takes before it answers as expired; empty: no limit
+ * @param fallbackUrl  where it sends visitors when it does not answer; empty: an error page
  */
 public record LinkRequest(
         String url,
@@ -21,10 +24,22 @@ public record LinkRequest(
         Optional<Integer> redirectStatus,
         Optional<Boolean> forwardQuery,
         boolean forceNew,
-        Tags tags) {
+        Tags tags,
+        Optional<Instant> validSince,
+        Optional<Integer> maxVisits,
+        Optional<String> fallbackUrl) {
 
-    private static final Set<String> FIELDS =
-            Set.of("url", "alias", "expiresAt", "redirectStatus", "forwardQuery", "new", "tags");
+    private static final Set<String> FIELDS = Set.of(
+            "url",
+            "alias",
+            "expiresAt",
+            "redirectStatus",
+            "forwardQuery",
+            "new",
+            "tags",
+            "validSince",
+            "maxVisits",
+            "fallbackUrl");
 
     public static LinkRequest from(JsonValue body) {
         JsonFields json = JsonFields.of(body, FIELDS);
@@ -36,7 +51,18 @@ public record LinkRequest(
                 json.integer("redirectStatus").map(RedirectStatus::check),
                 json.bool("forwardQuery"),
                 json.bool("new").orElse(false),
-                json.any("tags").map(tags -> Tags.from(tags, "tags")).orElse(Tags.NONE));
+                json.any("tags").map(tags -> Tags.from(tags, "tags")).orElse(Tags.NONE),
+                json.instant("validSince"),
+                json.integer("maxVisits").map(LinkRequest::checkedMaxVisits),
+                json.string("fallbackUrl"));
+    }
+
+    /** A visit limit: at least one. */
+    public static int checkedMaxVisits(int maxVisits) {
+        if (maxVisits < 1) {
+            throw new InvalidFieldException("maxVisits", "maxVisits must be at least 1");
+        }
+        return maxVisits;
     }
 
     /** Whether an existing link for the same URL may answer this request instead of a new one. */
@@ -46,6 +72,9 @@ public record LinkRequest(
                 && expiresAt.isEmpty()
                 && redirectStatus.isEmpty()
                 && forwardQuery.isEmpty()
-                && tags.isEmpty();
+                && tags.isEmpty()
+                && validSince.isEmpty()
+                && maxVisits.isEmpty()
+                && fallbackUrl.isEmpty();
     }
 }

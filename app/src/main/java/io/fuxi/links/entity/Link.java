@@ -53,6 +53,22 @@ public class Link {
     /** Its tags, separated by spaces (see Tags); null for none. */
     private String tags;
 
+    /** Null: valid from its creation. */
+    @Column(name = "valid_since")
+    private Instant validSince;
+
+    /** Null: no limit. */
+    @Column(name = "max_visits")
+    private Integer maxVisits;
+
+    /** Visits by people counted against max_visits (only a limited link's); written by the redirect's own UPDATE. */
+    @Column(name = "visits", insertable = false, updatable = false)
+    private int visits;
+
+    /** Null: an error page where the link does not answer. */
+    @Column(name = "fallback_url")
+    private String fallbackUrl;
+
     /** Who made the link (an API key or a console account); written by the create's insert, null for older links. */
     @Column(name = "created_by", insertable = false, updatable = false)
     private String createdBy;
@@ -106,6 +122,18 @@ public class Link {
         this.tags = tags;
     }
 
+    public void changeValidSince(Instant validSince) {
+        this.validSince = validSince;
+    }
+
+    public void changeMaxVisits(Integer maxVisits) {
+        this.maxVisits = maxVisits;
+    }
+
+    public void changeFallbackUrl(String fallbackUrl) {
+        this.fallbackUrl = fallbackUrl;
+    }
+
     public boolean isOwnedBy(long keyId) {
         return ownerKeyId == keyId;
     }
@@ -149,6 +177,22 @@ public class Link {
     /** Its tags, separated by spaces; null for none. */
     public String tags() {
         return tags;
+    }
+
+    public Instant validSince() {
+        return validSince;
+    }
+
+    public Integer maxVisits() {
+        return maxVisits;
+    }
+
+    public int visits() {
+        return visits;
+    }
+
+    public String fallbackUrl() {
+        return fallbackUrl;
     }
 
     /** Who made the link, as loaded from its row: empty for a link made before this was kept (ADR 36). */

@@ -7,6 +7,7 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonReader;
 import jakarta.json.JsonReaderFactory;
+import jakarta.json.JsonString;
 import jakarta.json.spi.JsonProvider;
 import jakarta.json.stream.JsonParser;
 import jakarta.json.stream.JsonParserFactory;
@@ -59,6 +60,10 @@ public final class Jsons {
     }
 
     public static JsonNumber number(int value) {
+        return PROVIDER.createValue(value);
+    }
+
+    public static JsonString text(String value) {
         return PROVIDER.createValue(value);
     }
 }

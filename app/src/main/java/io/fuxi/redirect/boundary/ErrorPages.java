@@ -33,14 +33,18 @@ final class ErrorPages {
 
     private static final byte[] NOT_FOUND_JSON =
             json(new Problem(404, "Not Found", "There is no link at this address.", null));
+    private static final byte[] NOT_YET_VALID_JSON =
+            json(new Problem(404, "Not Found", "This link does not lead anywhere yet.", null));
     private static final byte[] UNAVAILABLE_JSON = json(Problem.DATABASE_UNAVAILABLE);
 
     private final byte[] notFound;
+    private final byte[] notYetValid;
     private final byte[] unavailable;
     private final Map<Gone, byte[]> gonePages = new EnumMap<>(Gone.class);
 
     ErrorPages(ServletContext context) throws ServletException {
         this.notFound = read(context, "/WEB-INF/errors/not-found.html");
+        this.notYetValid = read(context, "/WEB-INF/errors/not-yet-valid.html");
         this.unavailable = read(context, "/WEB-INF/errors/unavailable.html");
         for (Gone reason : Gone.values()) {
             gonePages.put(
@@ -51,6 +55,11 @@ final class ErrorPages {
 
     void notFound(HttpServletRequest request, HttpServletResponse response) throws IOException {
         send(request, response, 404, notFound, NOT_FOUND_JSON);
+    }
+
+    /** A link whose validSince is still ahead: not there yet, as a 404 says. */
+    void notYetValid(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        send(request, response, 404, notYetValid, NOT_YET_VALID_JSON);
     }
 
     void gone(HttpServletRequest request, HttpServletResponse response, Gone reason) throws IOException {

@@ -3,6 +3,7 @@ package io.fuxi.redirect.boundary;
 import io.fuxi.clicks.boundary.ClickRecorder;
 import io.fuxi.codes.boundary.CodeShape;
 import io.fuxi.destinations.boundary.DestinationRules;
+import io.fuxi.links.boundary.VisitLimits;
 import io.fuxi.platform.beans.Unproxied;
 import io.fuxi.platform.database.DatabaseErrors;
 import io.fuxi.platform.web.ReservedPaths;
@@ -59,6 +60,9 @@ public class RedirectServlet extends HttpServlet {
     @Inject
     RedirectCounts counts;
 
+    @Inject
+    VisitLimits visits;
+
     private ErrorPages pages;
     private OtherPaths others;
 
@@ -68,6 +72,7 @@ public class RedirectServlet extends HttpServlet {
         destinations = Unproxied.of(beans, DestinationRules.class);
         clicks = Unproxied.of(beans, ClickRecorder.class);
         counts = Unproxied.of(beans, RedirectCounts.class);
+        visits = Unproxied.of(beans, VisitLimits.class);
         pages = new ErrorPages(getServletContext());
         others = new OtherPaths(getServletContext());
         ClassLoader application = Thread.currentThread().getContextClassLoader();
@@ -131,12 +136,29 @@ public class RedirectServlet extends HttpServlet {
         answer(code, request, response);
     }
 
-    /** The redirect to the code's link, or the page that says why there is none. */
+    /** The redirect to the code's link, or the page that says why there is none (or its fallback URL). */
     private void answer(String code, HttpServletRequest request, HttpServletResponse response) throws IOException {
         CachedLink cached = resolver.cached(code);
         CachedLink link;
         try {
             link = cached != null ? cached : resolver.load(code);
+            if (link == null) {
+                counts.record(Outcome.UNKNOWN);
+                pages.notFound(request, response);
+            } else if (!link.enabled()) {
+                notAnswering(link, Outcome.DISABLED, request, response);
+            } else if (link.isExpiredAt(clock.millis())) {
+                notAnswering(link, Outcome.EXPIRED, request, response);
+            } else if (link.isNotYetValidAt(clock.millis())) {
+                notAnswering(link, Outcome.NOT_YET_VALID, request, response);
+            } else if (destinations.refusesUrl(link.location())) {
+                counts.record(Outcome.BLOCKED);
+                pages.gone(request, response, ErrorPages.Gone.BLOCKED);
+            } else if (link.limited() && !(clicks.isBot(request) ? visits.hasVisitsLeft(code) : visits.admit(code))) {
+                notAnswering(link, Outcome.OVER_LIMIT, request, response);
+            } else {
+                redirect(code, link, cached != null ? Outcome.HIT : Outcome.MISS, request, response);
+            }
         } catch (RuntimeException e) {
             if (!DatabaseErrors.isOutage(e)) {
                 throw e;
@@ -144,22 +166,27 @@ public class RedirectServlet extends HttpServlet {
             DatabaseErrors.record(e);
             counts.record(Outcome.UNAVAILABLE);
             pages.unavailable(request, response);
-            return;
         }
-        if (link == null) {
-            counts.record(Outcome.UNKNOWN);
-            pages.notFound(request, response);
-        } else if (!link.enabled()) {
-            counts.record(Outcome.DISABLED);
-            pages.gone(request, response, ErrorPages.Gone.DISABLED);
-        } else if (link.isExpiredAt(clock.millis())) {
-            counts.record(Outcome.EXPIRED);
-            pages.gone(request, response, ErrorPages.Gone.EXPIRED);
-        } else if (destinations.refusesUrl(link.location())) {
-            counts.record(Outcome.BLOCKED);
-            pages.gone(request, response, ErrorPages.Gone.BLOCKED);
+    }
+
+    /**
+     * A link that does not answer now: to its fallback URL when it has one (and the destination rules allow it), else
+     * the page that says why.
+     */
+    private void notAnswering(
+            CachedLink link, Outcome outcome, HttpServletRequest request, HttpServletResponse response)
+            throws IOException {
+        counts.record(outcome);
+        if (link.fallback() != null && !destinations.refusesUrl(link.fallback())) {
+            response.setStatus(302);
+            response.setHeader("Location", link.fallback());
+        } else if (outcome == Outcome.NOT_YET_VALID) {
+            pages.notYetValid(request, response);
         } else {
-            redirect(code, link, cached != null ? Outcome.HIT : Outcome.MISS, request, response);
+            pages.gone(
+                    request,
+                    response,
+                    outcome == Outcome.DISABLED ? ErrorPages.Gone.DISABLED : ErrorPages.Gone.EXPIRED);
         }
     }
 

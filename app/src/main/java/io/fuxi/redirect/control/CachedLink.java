@@ -4,23 +4,48 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * What a redirect needs of a link, and nothing more: where to send the browser, with which status, until when,
- * whether it is switched on, and whether the short URL's query string goes on to the target. The destination rules
- * read the host from the location when there are rules: a cached link does not carry it (bench/memory.sh).
+ * whether it is switched on, and whether the short URL's query string goes on to the target; for the few links that
+ * have them, when it starts, whether its visits are limited (each visit then asks the database), and where it sends
+ * visitors when it does not answer. The destination rules read the host from the location when there are rules: a
+ * cached link does not carry it (bench/memory.sh).
  *
- * <p>The link cache holds it {@linkplain #packed() packed} into bytes (the expiry, the status, the two switches, then
- * the location's bytes) in its table's log (ADR 39), where the record and the location's string took 72 bytes and the
- * location's; a redirect unpacks it again, into a short-lived copy.
+ * <p>The link cache holds it {@linkplain #packed() packed} into bytes (the expiry, the status, the switches, for a link
+ * with extras its start and fallback URL, then the location's bytes) in its table's log (ADR 39), where the record and
+ * the location's string took 72 bytes and the location's; a redirect unpacks it again, into a short-lived copy.
+ *
+ * @param validSinceMillis when it starts to redirect; 0: since its creation
+ * @param limited whether a visit by a person must be admitted by the database (a visit limit)
+ * @param fallback where it sends visitors when it does not answer; null: an error page
  */
-public record CachedLink(String location, int status, long expiresAtMillis, boolean enabled, boolean forwardQuery) {
+public record CachedLink(
+        String location,
+        int status,
+        long expiresAtMillis,
+        boolean enabled,
+        boolean forwardQuery,
+        long validSinceMillis,
+        boolean limited,
+        String fallback) {
 
     private static final int STATUS_AT = Long.BYTES;
     private static final int SWITCHES_AT = STATUS_AT + Short.BYTES;
-    private static final int LOCATION_AT = SWITCHES_AT + 1;
+    private static final int EXTRAS_AT = SWITCHES_AT + 1;
     private static final int ENABLED = 1;
     private static final int FORWARDS_QUERY = 2;
+    private static final int EXTRAS = 4;
+    private static final int LIMITED = 8;
+
+    /** A link without a start, a limit or a fallback URL: most links. */
+    public CachedLink(String location, int status, long expiresAtMillis, boolean enabled, boolean forwardQuery) {
+        this(location, status, expiresAtMillis, enabled, forwardQuery, 0, false, null);
+    }
 
     public boolean isExpiredAt(long nowMillis) {
         return nowMillis >= expiresAtMillis;
+    }
+
+    public boolean isNotYetValidAt(long nowMillis) {
+        return nowMillis < validSinceMillis;
     }
 
     /** Where a request with this query string goes. */
@@ -28,23 +53,37 @@ public record CachedLink(String location, int status, long expiresAtMillis, bool
         return forwardQuery ? QueryForwarding.apply(location, query) : location;
     }
 
+    private boolean hasExtras() {
+        return validSinceMillis != 0 || limited || fallback != null;
+    }
+
     /** This link as the cache holds it; never empty. */
     byte[] packed() {
         byte[] url = location.getBytes(StandardCharsets.UTF_8);
-        byte[] packed = new byte[LOCATION_AT + url.length];
-        for (int i = 0; i < Long.BYTES; i++) {
-            packed[i] = (byte) (expiresAtMillis >>> (8 * i));
-        }
+        byte[] fallbackBytes = fallback == null ? new byte[0] : fallback.getBytes(StandardCharsets.UTF_8);
+        int locationAt = hasExtras() ? EXTRAS_AT + Long.BYTES + Short.BYTES + fallbackBytes.length : EXTRAS_AT;
+        byte[] packed = new byte[locationAt + url.length];
+        putLong(packed, 0, expiresAtMillis);
         packed[STATUS_AT] = (byte) status;
         packed[STATUS_AT + 1] = (byte) (status >>> 8);
-        packed[SWITCHES_AT] = (byte) ((enabled ? ENABLED : 0) | (forwardQuery ? FORWARDS_QUERY : 0));
-        System.arraycopy(url, 0, packed, LOCATION_AT, url.length);
+        packed[SWITCHES_AT] = (byte) ((enabled ? ENABLED : 0)
+                | (forwardQuery ? FORWARDS_QUERY : 0)
+                | (hasExtras() ? EXTRAS : 0)
+                | (limited ? LIMITED : 0));
+        if (hasExtras()) {
+            putLong(packed, EXTRAS_AT, validSinceMillis);
+            int lengthAt = EXTRAS_AT + Long.BYTES;
+            packed[lengthAt] = (byte) fallbackBytes.length;
+            packed[lengthAt + 1] = (byte) (fallbackBytes.length >>> 8);
+            System.arraycopy(fallbackBytes, 0, packed, lengthAt + Short.BYTES, fallbackBytes.length);
+        }
+        System.arraycopy(url, 0, packed, locationAt, url.length);
         return packed;
     }
 
-    /** The bytes of a packed link whose location takes this many bytes. */
-    static int packedBytes(int locationBytes) {
-        return LOCATION_AT + locationBytes;
+    /** The most bytes a link packs into whose location and fallback URL take at most this many bytes each. */
+    static int maxPackedBytes(int urlBytes) {
+        return EXTRAS_AT + Long.BYTES + Short.BYTES + 2 * urlBytes;
     }
 
     static CachedLink unpacked(byte[] packed) {
@@ -53,17 +92,43 @@ public record CachedLink(String location, int status, long expiresAtMillis, bool
 
     /** The link packed into {@code length} bytes of an array from {@code offset} (the link cache's log, ADR 39). */
     static CachedLink unpacked(byte[] bytes, int offset, int length) {
-        long expiresAtMillis = 0;
-        for (int i = 0; i < Long.BYTES; i++) {
-            expiresAtMillis |= (bytes[offset + i] & 0xFFL) << (8 * i);
-        }
+        long expiresAtMillis = getLong(bytes, offset);
         int status = (bytes[offset + STATUS_AT] & 0xFF) | (bytes[offset + STATUS_AT + 1] & 0xFF) << 8;
         int switches = bytes[offset + SWITCHES_AT];
+        long validSinceMillis = 0;
+        String fallback = null;
+        int locationAt = EXTRAS_AT;
+        if ((switches & EXTRAS) != 0) {
+            validSinceMillis = getLong(bytes, offset + EXTRAS_AT);
+            int lengthAt = offset + EXTRAS_AT + Long.BYTES;
+            int fallbackLength = (bytes[lengthAt] & 0xFF) | (bytes[lengthAt + 1] & 0xFF) << 8;
+            fallback = fallbackLength == 0
+                    ? null
+                    : new String(bytes, lengthAt + Short.BYTES, fallbackLength, StandardCharsets.UTF_8);
+            locationAt = EXTRAS_AT + Long.BYTES + Short.BYTES + fallbackLength;
+        }
         return new CachedLink(
-                new String(bytes, offset + LOCATION_AT, length - LOCATION_AT, StandardCharsets.UTF_8),
+                new String(bytes, offset + locationAt, length - locationAt, StandardCharsets.UTF_8),
                 status,
                 expiresAtMillis,
                 (switches & ENABLED) != 0,
-                (switches & FORWARDS_QUERY) != 0);
+                (switches & FORWARDS_QUERY) != 0,
+                validSinceMillis,
+                (switches & LIMITED) != 0,
+                fallback);
+    }
+
+    private static void putLong(byte[] bytes, int at, long value) {
+        for (int i = 0; i < Long.BYTES; i++) {
+            bytes[at + i] = (byte) (value >>> (8 * i));
+        }
+    }
+
+    private static long getLong(byte[] bytes, int at) {
+        long value = 0;
+        for (int i = 0; i < Long.BYTES; i++) {
+            value |= (bytes[at + i] & 0xFFL) << (8 * i);
+        }
+        return value;
     }
 }

@@ -72,7 +72,10 @@ public class LinkResolver {
                 link.redirectStatus(),
                 link.expiresAt().toEpochMilli(),
                 link.enabled(),
-                link.forwardQuery());
+                link.forwardQuery(),
+                link.validSince() == null ? 0 : link.validSince().toEpochMilli(),
+                link.maxVisits() != null,
+                link.fallbackUrl());
     }
 
     /**

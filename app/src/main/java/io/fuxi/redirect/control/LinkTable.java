@@ -62,9 +62,9 @@ final class LinkTable {
         }
     }
 
-    /** The longest entry: the longest code and the longest URL a link may have, packed. */
+    /** The longest entry: the longest code and the longest URL and fallback URL a link may have, packed. */
     private static int maxEntryBytes() {
-        return CODE_AT + MAX_CODE_BYTES + CachedLink.packedBytes(8 * 1024);
+        return CODE_AT + MAX_CODE_BYTES + CachedLink.maxPackedBytes(8 * 1024);
     }
 
     /** The link cached for this code, or null: none, or cached longer ago than its lifespan. */

@@ -17,6 +17,10 @@ public class RedirectCounts {
         EXPIRED,
         DISABLED,
         BLOCKED,
+        /** its validSince is ahead */
+        NOT_YET_VALID,
+        /** it had all the visits its limit allows */
+        OVER_LIMIT,
         /** not looked up: the database is out */
         UNAVAILABLE
     }

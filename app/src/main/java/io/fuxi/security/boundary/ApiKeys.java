@@ -101,6 +101,12 @@ public class ApiKeys {
                 .toList();
     }
 
+    /** The keys not revoked: those that links can be made for. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public List<KeyView> active() {
+        return list().stream().filter(key -> key.revokedAt() == null).toList();
+    }
+
     public void revoke(long id) {
         ApiKey key = em.find(ApiKey.class, id);
         if (key == null) {

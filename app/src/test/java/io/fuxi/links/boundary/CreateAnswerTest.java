@@ -17,7 +17,11 @@ class CreateAnswerTest {
             302,
             true,
             7,
-            List.of("sale"));
+            List.of("sale"),
+            null,
+            5,
+            5,
+            "https://example.com/sold-out");
 
     @Test
     void aNewLinkIsCreatedAtItsAbsoluteAddress() {

@@ -59,6 +59,9 @@ class LinkHistoryTest {
                         .add("redirectStatus", JsonValue.NULL)
                         .add("forwardQuery", JsonValue.NULL)
                         .add("tags", JsonValue.EMPTY_JSON_ARRAY)
+                        .add("validSince", JsonValue.NULL)
+                        .add("maxVisits", JsonValue.NULL)
+                        .add("fallbackUrl", JsonValue.NULL)
                         .build(),
                 made);
     }

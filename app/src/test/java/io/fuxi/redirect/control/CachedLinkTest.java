@@ -1,8 +1,10 @@
 package io.fuxi.redirect.control;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -24,5 +26,40 @@ class CachedLinkTest {
         byte[] packed = link.packed();
         assertTrue(packed.length > 0, "the cache marks a link being loaded by an empty array");
         assertEquals(link, CachedLink.unpacked(packed));
+    }
+
+    @ParameterizedTest(name = "{0} {1} {2}")
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "1795000000000 | true  | https://example.org/fallback?x=1",
+                "0             | true  | ''",
+                "1795000000000 | false | ''",
+                "0             | false | https://e.org/ü",
+            })
+    void aLinkWithAStartALimitOrAFallbackUnpacksToTheSameLink(long validSince, boolean limited, String fallback) {
+        CachedLink link = new CachedLink(
+                "https://example.org/a",
+                302,
+                1_800_000_000_000L,
+                true,
+                true,
+                validSince,
+                limited,
+                fallback.isEmpty() ? null : fallback);
+        assertEquals(link, CachedLink.unpacked(link.packed()));
+        byte[] inALog = new byte[link.packed().length + 7];
+        System.arraycopy(link.packed(), 0, inALog, 5, link.packed().length);
+        assertEquals(link, CachedLink.unpacked(inALog, 5, link.packed().length), "read where the table's log has it");
+    }
+
+    @Test
+    void aPlainLinkPacksAsBeforeAndAStartDecidesWhenItAnswers() {
+        CachedLink plain = new CachedLink("https://example.org/a", 302, 10_000L, true, false);
+        assertEquals(11 + "https://example.org/a".length(), plain.packed().length, "no room for extras it lacks");
+        assertFalse(plain.isNotYetValidAt(0));
+        CachedLink later = new CachedLink("https://example.org/a", 302, 10_000L, true, false, 5_000L, false, null);
+        assertTrue(later.isNotYetValidAt(4_999));
+        assertFalse(later.isNotYetValidAt(5_000));
     }
 }
