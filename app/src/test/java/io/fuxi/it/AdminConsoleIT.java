@@ -324,7 +324,9 @@ class AdminConsoleIT extends DeployedFuxi {
             browser.driver().findElement(By.id("links:export")).click();
             List<String> lines = Files.readAllLines(
                     browser.download("links-" + LocalDate.now(ZoneOffset.UTC) + ".csv"), StandardCharsets.UTF_8);
-            assertEquals("code,short_url,url,key,created_at,expires_at,enabled,redirect_status,tags", lines.get(0));
+            assertEquals(
+                    "code,short_url,url,key,created_at,expires_at,enabled,redirect_status,tags,valid_since,max_visits,visits_left,fallback_url",
+                    lines.get(0));
             assertEquals(4, lines.size(), lines.toString());
             assertEquals(
                     codes,

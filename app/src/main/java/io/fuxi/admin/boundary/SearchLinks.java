@@ -134,7 +134,11 @@ public class SearchLinks implements Serializable {
                     "expires_at",
                     "enabled",
                     "redirect_status",
-                    "tags"));
+                    "tags",
+                    "valid_since",
+                    "max_visits",
+                    "visits_left",
+                    "fallback_url"));
             links.forEach(caller, filter, COUNT_CAP, link -> {
                 try {
                     csv.write(CsvCells.line(
@@ -146,7 +150,11 @@ public class SearchLinks implements Serializable {
                             link.expiresAt(),
                             link.enabled(),
                             link.redirectStatus(),
-                            String.join("|", link.tags())));
+                            String.join("|", link.tags()),
+                            link.validSince(),
+                            link.maxVisits(),
+                            link.visitsLeft(),
+                            link.fallbackUrl()));
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }

@@ -45,6 +45,17 @@ class CsvLinkRowsTest {
     }
 
     @Test
+    void aFirstLineNamingColumnsSaysWhatEachHoldsAndTheExportsOwnAreLeftOut() throws IOException {
+        assertEquals(
+                List.of(
+                        "{\"url\":\"https://example.com/a\",\"tags\":[\"x\"],\"maxVisits\":5,\"fallbackUrl\":\"https://example.com/f\",\"forwardQuery\":false}",
+                        "{\"url\":\"https://example.com/b\",\"tags\":[],\"maxVisits\":\"many\",\"surprise\":\"yes\"}"),
+                read("code,short_url,url,key,tags,max_visits,fallback_url,forwardQuery,surprise\n"
+                        + "abc123,https://s.example/abc123,https://example.com/a,7,x,5,https://example.com/f,false,\n"
+                        + "def456,,https://example.com/b,7,,many,,,yes\n"));
+    }
+
+    @Test
     void extraCellsAreNamedSoTheBulkCreateRefusesThatLineAlone() throws IOException {
         assertEquals(
                 List.of(
