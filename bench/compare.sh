@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # This tree's Fuxi against another commit's, alternating on the same machine: the way to tell a change's effect from
 # the shared machine's drift, which moves a single run's figures by more than most changes do (docs/performance.md).
-# The other commit is built once in a git worktree under target/. Each run starts a fresh data directory, warms up,
-# then measures windows of wrk with the p99 of a request (of a call, for bulk) and the CPU that Payara and MariaDB used
-# in each. The last line is the share of the machine's CPU the host took during the rounds (steal time), which slows
+# The other commit is built once in a git worktree under bench/work/ (outside target/, which the mvn clean of a build
+# of this tree deletes). Each run starts a fresh data directory, warms up, then measures windows of wrk with the p99 of
+# a request (of a call, for bulk) and the CPU that Payara and MariaDB used in each. The last line is the share of the machine's CPU the host took during the rounds (steal time), which slows
 # both sides. Targets only 127.0.0.1, is bounded in time, and stops what it started.
 #
 #   bench/compare.sh creates 54d9562      # 2 rounds; 60 s of creates at 16 connections, then 3 windows of 10 s
@@ -40,7 +40,7 @@ PER_CALL=$([ "$KIND" = bulk ] && echo 1000 || echo 1) # links a request makes (b
 
 ensure_tools
 build_if_needed
-other_tree=$([ -n "$OTHER_ENV$OTHER_JAVA" ] && echo . || echo "target/compare-$OTHER")
+other_tree=$([ -n "$OTHER_ENV$OTHER_JAVA" ] && echo . || echo "bench/work/compare-$OTHER")
 if [ ! -f "$(launcher_in "$other_tree")" ]; then
   echo "Building $OTHER in $other_tree..."
   git worktree prune
