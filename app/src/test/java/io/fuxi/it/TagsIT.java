@@ -273,6 +273,10 @@ class TagsIT extends DeployedFuxi {
                 .getString("code");
 
         assertEquals(sorted(both, redOnly, bothInSummer), codes(partner, "tag=" + red));
+        List<String> newestFirst = page(partner, "tag=" + red + "&size=100", false);
+        List<String> paged = new ArrayList<>(page(partner, "tag=" + red + "&size=2&page=0", true));
+        paged.addAll(page(partner, "tag=" + red + "&size=2&page=1", false));
+        assertEquals(newestFirst, paged, "two pages of two hold the three links once each, in the same order");
         assertEquals(sorted(both, bothInSummer), codes(partner, "tag=" + red + "&tag=" + blue));
         assertEquals(sorted(both, bothInSummer), codes(partner, "tag=" + blue + "&tag=" + red));
         assertEquals(sorted(both), codes(partner, "tag=" + red + "&tag=" + blue + "&q=winter"));
@@ -441,6 +445,15 @@ class TagsIT extends DeployedFuxi {
         return Api.json(list).getJsonArray("links").getValuesAs(JsonObject.class).stream()
                 .map(link -> link.getString("code"))
                 .sorted()
+                .toList();
+    }
+
+    /** A page of the list, newest first as it comes, and whether it says more follow. */
+    private static List<String> page(Api api, String query, boolean hasMore) {
+        JsonObject list = Api.json(api.get("api/v1/links?" + query));
+        assertEquals(hasMore, list.getBoolean("hasMore"), list.toString());
+        return list.getJsonArray("links").getValuesAs(JsonObject.class).stream()
+                .map(link -> link.getString("code"))
                 .toList();
     }
 

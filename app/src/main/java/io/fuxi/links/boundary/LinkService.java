@@ -142,7 +142,9 @@ public class LinkService {
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public LinkPage list(Caller caller, Optional<String> query, Tags tags, int page, int size) {
         List<Link> rows;
-        if (!tags.isEmpty()) {
+        if (!tags.isEmpty() && query.isEmpty()) {
+            rows = listing.tagged(caller.keyId(), tags.values(), page * size, size + 1);
+        } else if (!tags.isEmpty()) {
             rows = listing.page(LinkFilter.tagged(caller.keyId(), query, tags.values()), now(), page * size, size + 1);
         } else {
             Optional<Link> exact = query.filter(CodeShape::isCode)

@@ -53,6 +53,29 @@ public class LinkListing {
     }
 
     /**
+     * A page of one owner's links with every one of the tags, newest first: read from the tag index's range of the
+     * first tag (its primary key starts with owner and tag), each further tag a lookup of that index's key.
+     */
+    @SuppressWarnings("unchecked")
+    public List<Link> tagged(long owner, List<String> tags, int first, int max) {
+        List<String> checked = Tags.of(tags, "tags").values();
+        StringBuilder sql = new StringBuilder("SELECT l.* FROM link_tag t JOIN link l ON l.code = t.code"
+                + " AND l.created_at = t.created_at WHERE t.owner_key_id = :owner AND t.tag = :tag0");
+        for (int i = 1; i < checked.size(); i++) {
+            sql.append(" AND EXISTS (SELECT 1 FROM link_tag o WHERE o.owner_key_id = t.owner_key_id AND o.tag = :tag")
+                    .append(i)
+                    .append(" AND o.created_at = t.created_at AND o.code = t.code)");
+        }
+        Query query = em.createNativeQuery(
+                sql.append(" ORDER BY t.created_at DESC, t.code DESC").toString(), Link.class);
+        query.setParameter("owner", owner);
+        for (int i = 0; i < checked.size(); i++) {
+            query.setParameter("tag" + i, checked.get(i));
+        }
+        return query.setFirstResult(first).setMaxResults(max).getResultList();
+    }
+
+    /**
      * The next links that pass the filter's conditions after {@code last} (newest first; null: from the newest), read
      * by key, so that walking all of them costs one index range however far in: for an export. Not for URL text.
      */
