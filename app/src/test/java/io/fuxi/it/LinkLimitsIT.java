@@ -381,6 +381,29 @@ class LinkLimitsIT extends DeployedFuxi {
     }
 
     @Test
+    void aLimitGivenToALinkVisitedBeforeStartsFromThePeopleWhoCame() {
+        String url = uniqueUrl("limited-later");
+        String code = admin.created(body(url, "")).getString("code");
+        for (int visit = 0; visit < 2; visit++) {
+            assertRedirect(code, BROWSER, 302, url);
+        }
+        assertRedirect(code, BOT, 302, url);
+        ClickStatsIT.await(
+                () -> Api.json(admin.get("api/v1/links/" + code + "/stats")),
+                stats -> stats.getInt("clicks") >= 2 && stats.getInt("botClicks") >= 1);
+
+        assertLimits(
+                patched("api/v1/links/" + code, "{\"maxVisits\":3}"),
+                null,
+                3,
+                1,
+                null,
+                "the two people counted before (the bot not)");
+        assertRedirect(code, BROWSER, 302, url);
+        assertGone(visit(code, BROWSER), "Link expired");
+    }
+
+    @Test
     void aNewLimitCountsTheVisitsAlreadyMade() {
         String url = uniqueUrl("lowered");
         String code = admin.created(body(url, "\"maxVisits\":10")).getString("code");
