@@ -65,12 +65,7 @@ public final class ClickRows {
         List<Object[]> rows = new ArrayList<>(batch.size());
         for (Map.Entry<String, ClickTally> entry : batch) {
             ClickTally tally = entry.getValue();
-            ClickTally merged = new ClickTally();
-            merged.addAll(tally);
-            ClickTally before = stored.get(entry.getKey());
-            if (before != null) {
-                merged.addAll(before);
-            }
+            ClickTally merged = merged(stored.get(entry.getKey()), tally);
             rows.add(new Object[] { // the counts add in SQL; the rest is the merged whole
                 entry.getKey(),
                 date,
@@ -83,6 +78,19 @@ public final class ClickRows {
             });
         }
         RowInserts.upsert(connection, UPSERT_CLICK_DAY, rows);
+    }
+
+    /**
+     * What a row holds after a flush: the stored tally first, so that the hosts and countries it counts keep their
+     * places and only new ones beyond the limits count as {@link KeyCounts#OTHER}.
+     */
+    static ClickTally merged(ClickTally stored, ClickTally added) {
+        ClickTally merged = new ClickTally();
+        if (stored != null) {
+            merged.addAll(stored);
+        }
+        merged.addAll(added);
+        return merged;
     }
 
     /**

@@ -23,11 +23,17 @@ public final class KeyCounts {
         this.limit = limit;
     }
 
+    /** Counts them under the key, or under {@link #OTHER} when {@code limit} other keys are counted already. */
     public void add(String key, long clicks) {
-        if (counts.size() >= limit && !counts.containsKey(key)) {
+        if (!counts.containsKey(key) && keys() >= limit) {
             key = OTHER;
         }
         counts.merge(key, clicks, Long::sum);
+    }
+
+    /** The keys counted, {@link #OTHER} not among them: it holds no place of a key. */
+    private int keys() {
+        return counts.size() - (counts.containsKey(OTHER) ? 1 : 0);
     }
 
     public void addAll(KeyCounts other) {

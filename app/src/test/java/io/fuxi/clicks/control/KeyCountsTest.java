@@ -24,6 +24,19 @@ class KeyCountsTest {
                 List.of(entry(KeyCounts.OTHER, 8L), entry("a.example", 5L), entry("b.example", 2L)), counts.top(10));
     }
 
+    /** "(other)" holds no place of a key: read before the keys, it pushes none of them into itself. */
+    @Test
+    void otherTakesNoPlaceOfAKey() {
+        KeyCounts counts = new KeyCounts(2);
+        counts.add(KeyCounts.OTHER, 7);
+        counts.add("a.example", 1);
+        counts.add("b.example", 2);
+        counts.add("c.example", 3);
+
+        assertEquals(
+                List.of(entry(KeyCounts.OTHER, 10L), entry("b.example", 2L), entry("a.example", 1L)), counts.top(10));
+    }
+
     @Test
     void theTopAreTheMostClickedAndTiesGoInNameOrder() {
         KeyCounts counts = new KeyCounts(50);
