@@ -199,7 +199,8 @@ public class LinkDetails implements Serializable {
         return at == null ? null : LocalDateTime.ofInstant(at, ZoneOffset.UTC).truncatedTo(ChronoUnit.MINUTES);
     }
 
-    private static String utc(LocalDateTime at) {
+    /** A time the form took in UTC, as the API takes it. */
+    static String utc(LocalDateTime at) {
         return at.toInstant(ZoneOffset.UTC).toString();
     }
 

@@ -17,7 +17,6 @@ import jakarta.json.JsonObjectBuilder;
 import java.io.IOException;
 import java.io.Serializable;
 import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 
@@ -109,10 +108,10 @@ public class NewLink implements Serializable {
             item.add("tags", Jsons.array(SearchLinks.words(tags)));
         }
         if (expiresAt != null) {
-            item.add("expiresAt", expiresAt.toInstant(ZoneOffset.UTC).toString());
+            item.add("expiresAt", LinkDetails.utc(expiresAt));
         }
         if (validSince != null) {
-            item.add("validSince", validSince.toInstant(ZoneOffset.UTC).toString());
+            item.add("validSince", LinkDetails.utc(validSince));
         }
         if (maxVisits != null) {
             item.add("maxVisits", maxVisits);

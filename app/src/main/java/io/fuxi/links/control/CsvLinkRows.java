@@ -53,8 +53,9 @@ public final class CsvLinkRows {
                 continue;
             }
             if (columns == null) {
-                columns = isHeader(cells) ? named(cells) : POSITIONS;
-                if (columns != POSITIONS) {
+                boolean header = isHeader(cells);
+                columns = header ? named(cells) : POSITIONS;
+                if (header) {
                     continue;
                 }
             }

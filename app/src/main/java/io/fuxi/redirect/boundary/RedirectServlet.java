@@ -142,14 +142,15 @@ public class RedirectServlet extends HttpServlet {
         CachedLink link;
         try {
             link = cached != null ? cached : resolver.load(code);
+            long now = clock.millis();
             if (link == null) {
                 counts.record(Outcome.UNKNOWN);
                 pages.notFound(request, response);
             } else if (!link.enabled()) {
                 notAnswering(link, Outcome.DISABLED, request, response);
-            } else if (link.isExpiredAt(clock.millis())) {
+            } else if (link.isExpiredAt(now)) {
                 notAnswering(link, Outcome.EXPIRED, request, response);
-            } else if (link.isNotYetValidAt(clock.millis())) {
+            } else if (link.isNotYetValidAt(now)) {
                 notAnswering(link, Outcome.NOT_YET_VALID, request, response);
             } else if (destinations.refusesUrl(link.location())) {
                 counts.record(Outcome.BLOCKED);
