@@ -13,6 +13,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 
 /** A partner's view of a running Fuxi, over real HTTP: never follows redirects, so tests see them. */
@@ -61,6 +63,24 @@ public final class Api {
         HttpResponse<String> response = create(json);
         assertEquals(201, response.statusCode(), response.body());
         return json(response);
+    }
+
+    /** The link with this code as this caller reads it, failing the test unless the answer is 200. */
+    public JsonObject link(String code) {
+        HttpResponse<String> read = get("api/v1/links/" + code);
+        assertEquals(200, read.statusCode(), read.body());
+        return json(read);
+    }
+
+    /** The codes of the links this caller lists (the first 100, newest first). */
+    public List<String> listedCodes() {
+        HttpResponse<String> list = get("api/v1/links?size=100");
+        assertEquals(200, list.statusCode(), list.body());
+        List<String> codes = new ArrayList<>();
+        for (JsonObject link : json(list).getJsonArray("links").getValuesAs(JsonObject.class)) {
+            codes.add(link.getString("code"));
+        }
+        return codes;
     }
 
     public HttpResponse<String> post(String path, String json) {

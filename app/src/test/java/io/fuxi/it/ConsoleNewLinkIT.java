@@ -15,7 +15,6 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
@@ -101,7 +100,7 @@ class ConsoleNewLinkIT extends DeployedFuxi {
             browser.screenshot("new-link-created");
         }
 
-        JsonObject link = read(alias);
+        JsonObject link = admin.link(alias);
         String context = link.toString();
         assertEquals(alias, link.getString("code"), context);
         assertTrue(link.getString("shortUrl").endsWith("/" + alias), context);
@@ -117,7 +116,7 @@ class ConsoleNewLinkIT extends DeployedFuxi {
         assertTrue(link.getBoolean("enabled"), context);
 
         Api partner = admin.as(key.getString("secret"));
-        assertEquals(List.of(alias), codesOf(partner), "the link is the chosen key's, and its only one");
+        assertEquals(List.of(alias), partner.listedCodes(), "the link is the chosen key's, and its only one");
         String owner = rows.text("SELECT owner_key_id FROM link WHERE code = ?", alias);
         assertEquals(String.valueOf(key.getInt("id")), owner, "it belongs to the key chosen");
         String maker = rows.text("SELECT created_by FROM link WHERE code = ?", alias);
@@ -158,7 +157,7 @@ class ConsoleNewLinkIT extends DeployedFuxi {
             browser.clickAndAwaitNewPage(CREATE);
             assertRefusedBeside(browser, "alias", "alias");
             assertEquals(0, linksWithUrl(elsewhere));
-            assertEquals(takenUrl, read(taken).getString("url"), "the alias still leads where it did");
+            assertEquals(takenUrl, admin.link(taken).getString("url"), "the alias still leads where it did");
 
             String badTag = uniqueUrl("bad-tag");
             browser.go(NEW_LINK);
@@ -200,7 +199,7 @@ class ConsoleNewLinkIT extends DeployedFuxi {
             assertEquals(0, linksWithUrl(late));
         }
         Api partner = admin.as(key.getString("secret"));
-        assertEquals(List.of(), codesOf(partner), "no refused create made a link for the key");
+        assertEquals(List.of(), partner.listedCodes(), "no refused create made a link for the key");
         long owned = rows.number("SELECT COUNT(*) FROM link WHERE owner_key_id = ?", key.getInt("id"));
         assertEquals(0, owned, "no link of the key's in the database either");
     }
@@ -212,7 +211,7 @@ class ConsoleNewLinkIT extends DeployedFuxi {
                 admin.created("{\"url\":\"" + url + "\",\"maxVisits\":10}").getString("code");
         HttpResponse<String> visit = visitAsAPerson(code);
         assertEquals(302, visit.statusCode(), visit.body());
-        assertEquals(9, read(code).getInt("visitsLeft"), "a person's visit counts");
+        assertEquals(9, admin.link(code).getInt("visitsLeft"), "a person's visit counts");
         String fallback = uniqueUrl("limited-fallback");
         LocalDateTime now = LocalDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MINUTES);
         LocalDateTime validSince = now.plusDays(1);
@@ -236,7 +235,7 @@ class ConsoleNewLinkIT extends DeployedFuxi {
             assertEquals(fallback, value(browser, "edit:fallback-field"));
             assertEquals(MINUTES.format(validSince), value(browser, "edit:valid-since-field_input"));
             browser.screenshot("link-limits");
-            saved = read(code);
+            saved = admin.link(code);
             String context = saved.toString();
             assertEquals(5, saved.getInt("maxVisits"), context);
             assertEquals(4, saved.getInt("visitsLeft"), context);
@@ -249,7 +248,7 @@ class ConsoleNewLinkIT extends DeployedFuxi {
             String error = browser.text(ERROR);
             assertTrue(error.startsWith("fallbackUrl: "), error);
             assertEquals(fallback, browser.text(By.id("fallback-url")), "the page still shows the link's fallback");
-            assertEquals(saved, read(code), "nothing written");
+            assertEquals(saved, admin.link(code), "nothing written");
 
             browser.go("admin/links/link.xhtml?code=" + code);
             type(browser, "edit:max-visits-field", "");
@@ -264,7 +263,7 @@ class ConsoleNewLinkIT extends DeployedFuxi {
             assertEquals("", value(browser, "edit:fallback-field"));
             assertEquals("", value(browser, "edit:valid-since-field_input"));
         }
-        JsonObject cleared = read(code);
+        JsonObject cleared = admin.link(code);
         for (String field : List.of("maxVisits", "visitsLeft", "fallbackUrl", "validSince")) {
             assertTrue(cleared.containsKey(field), "no " + field + " in " + cleared);
             assertEquals(JsonValue.ValueType.NULL, cleared.get(field).getValueType(), field + " in " + cleared);
@@ -354,23 +353,6 @@ class ConsoleNewLinkIT extends DeployedFuxi {
     private HttpResponse<String> visitAsAPerson(String code) {
         return admin.send(
                 admin.request(code).header("User-Agent", ClickStatsIT.FIREFOX).GET());
-    }
-
-    private JsonObject read(String code) {
-        HttpResponse<String> link = admin.get("api/v1/links/" + code);
-        assertEquals(200, link.statusCode(), link.body());
-        return Api.json(link);
-    }
-
-    /** The codes of the links this caller lists through the API. */
-    private static List<String> codesOf(Api caller) {
-        HttpResponse<String> list = caller.get("api/v1/links?size=100");
-        assertEquals(200, list.statusCode(), list.body());
-        List<String> codes = new ArrayList<>();
-        for (JsonObject link : Api.json(list).getJsonArray("links").getValuesAs(JsonObject.class)) {
-            codes.add(link.getString("code"));
-        }
-        return codes;
     }
 
     private long linksWithUrl(String url) {

@@ -193,6 +193,7 @@ class LinkApiIT extends DeployedFuxi {
                         .add("validSince", JsonValue.NULL)
                         .add("maxVisits", JsonValue.NULL)
                         .add("fallbackUrl", JsonValue.NULL)
+                        .add("password", JsonValue.NULL)
                         .build(),
                 entries.get(0).getJsonObject("after"),
                 "the fields the link was made with, though three of them have changed since");

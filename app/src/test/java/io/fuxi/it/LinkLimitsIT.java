@@ -61,7 +61,7 @@ class LinkLimitsIT extends DeployedFuxi {
         JsonObject nulls = partner.created(
                 body(uniqueUrl("nulls"), "\"validSince\":null,\"maxVisits\":null,\"fallbackUrl\":null"));
         assertUnset(nulls, "a create with the fields null");
-        assertUnset(read(partner, direct.getString("code")), "a read");
+        assertUnset(partner.link(direct.getString("code")), "a read");
         HttpResponse<String> patched = partner.patch("api/v1/links/" + direct.getString("code"), "{\"enabled\":false}");
         assertEquals(200, patched.statusCode(), patched.body());
         assertUnset(Api.json(patched), "a PATCH answer");
@@ -104,7 +104,7 @@ class LinkLimitsIT extends DeployedFuxi {
             for (JsonObject link : List.of(sinceOnly, visitsOnly, fallbackOnly, all)) {
                 assertEquals(
                         Json.createObjectBuilder(link).add("totalClicks", 0).build(),
-                        read(admin, link.getString("code")),
+                        admin.link(link.getString("code")),
                         how + ": the link as created, with its clicks");
             }
         });
@@ -139,7 +139,7 @@ class LinkLimitsIT extends DeployedFuxi {
                 results.subList(3, 6).stream()
                         .map(result -> result.getJsonObject("problem").getString("field"))
                         .toList());
-        assertLimits(read(admin, limited.getString("code")), since, 4, 4, fallback, "a bulk item read back");
+        assertLimits(admin.link(limited.getString("code")), since, 4, 4, fallback, "a bulk item read back");
         assertEquals(0, linksWithUrl(badUrl));
     }
 
@@ -215,7 +215,7 @@ class LinkLimitsIT extends DeployedFuxi {
                                 + fallbackUrl(uniqueUrl("patch-refused-fallback"))))
                 .getString("code");
         String path = "api/v1/links/" + code;
-        JsonObject before = read(admin, code);
+        JsonObject before = admin.link(code);
 
         Map<String, String> refused = new LinkedHashMap<>();
         refused.put("{\"maxVisits\":0}", "maxVisits");
@@ -240,13 +240,13 @@ class LinkLimitsIT extends DeployedFuxi {
             HttpResponse<String> answer = admin.patch(path, json);
             assertEquals(400, answer.statusCode(), json + " -> " + answer.body());
             assertProblem(answer, 400, field);
-            assertEquals(before, read(admin, code), "nothing written by " + json);
+            assertEquals(before, admin.link(code), "nothing written by " + json);
         });
 
         // the start must stay before the expiry, whichever of the two a PATCH moves
         String earlier = "{\"expiresAt\":\"" + since.minus(Duration.ofHours(1)) + "\"}";
         assertProblem(admin.patch(path, earlier), 400, null);
-        assertEquals(before, read(admin, code), "nothing written by " + earlier);
+        assertEquals(before, admin.link(code), "nothing written by " + earlier);
     }
 
     /** The same key shortening the same URL again gets its recent link back, unless the create has a new field. */
@@ -277,7 +277,7 @@ class LinkLimitsIT extends DeployedFuxi {
         assertTrue(codes.add(item.getJsonObject("link").getString("code")), "a bulk item: a new link");
 
         assertEquals(8, linksWithUrl(url));
-        assertUnset(read(partner, first), "the first link gained none of the fields");
+        assertUnset(partner.link(first), "the first link gained none of the fields");
     }
 
     @Test
@@ -289,18 +289,18 @@ class LinkLimitsIT extends DeployedFuxi {
         String fallback = uniqueUrl("patch-fallback");
 
         assertLimits(patched(path, "{\"maxVisits\":2}"), null, 2, 2, null, "maxVisits set");
-        assertLimits(read(admin, code), null, 2, 2, null, "maxVisits read back");
+        assertLimits(admin.link(code), null, 2, 2, null, "maxVisits read back");
         assertLimits(patched(path, "{\"maxVisits\":null}"), null, null, null, null, "maxVisits removed");
-        assertLimits(read(admin, code), null, null, null, null, "maxVisits removed, read back");
+        assertLimits(admin.link(code), null, null, null, null, "maxVisits removed, read back");
 
         assertLimits(patched(path, "{" + validSince(since) + "}"), since, null, null, null, "validSince set");
-        assertLimits(read(admin, code), since, null, null, null, "validSince read back");
+        assertLimits(admin.link(code), since, null, null, null, "validSince read back");
         assertNotValidYet(visit(code, BOT));
         assertLimits(patched(path, "{\"validSince\":null}"), null, null, null, null, "validSince removed");
         assertRedirect(code, BOT, 302, url); // at once, though the link was cached as not valid yet
 
         assertLimits(patched(path, "{" + fallbackUrl(fallback) + "}"), null, null, null, fallback, "fallback set");
-        assertLimits(read(admin, code), null, null, null, fallback, "fallbackUrl read back");
+        assertLimits(admin.link(code), null, null, null, fallback, "fallbackUrl read back");
         assertEquals(200, admin.patch(path, "{\"enabled\":false}").statusCode());
         assertRedirect(code, BOT, 302, fallback);
         assertLimits(patched(path, "{\"fallbackUrl\":null}"), null, null, null, null, "fallbackUrl removed");
@@ -377,7 +377,7 @@ class LinkLimitsIT extends DeployedFuxi {
             assertGone(visit(path, BROWSER), "Link expired");
         }
         assertGone(visit(code, BOT), "Link expired"); // no visits left: bots are not let through either
-        assertLimits(read(admin, code), null, 3, 0, null, "over the limit, never below 0");
+        assertLimits(admin.link(code), null, 3, 0, null, "over the limit, never below 0");
     }
 
     @Test
@@ -429,7 +429,7 @@ class LinkLimitsIT extends DeployedFuxi {
         for (int visit = 0; visit < 3; visit++) {
             assertRedirect(code, BROWSER, 302, url);
         }
-        assertLimits(read(admin, code), null, null, null, null, "no limit, nothing left to count");
+        assertLimits(admin.link(code), null, null, null, null, "no limit, nothing left to count");
     }
 
     /** Whatever the link's own redirect status, the fallback is a 302, and the short URL's query is not passed on. */
@@ -467,7 +467,7 @@ class LinkLimitsIT extends DeployedFuxi {
         assertRedirect(code + "?utm_source=x", BROWSER, 302, fallback);
         assertRedirect(code, BROWSER, 302, fallback);
         assertRedirect(code, BOT, 302, fallback);
-        assertLimits(read(admin, code), null, 2, 0, fallback, "over the limit");
+        assertLimits(admin.link(code), null, 2, 0, fallback, "over the limit");
 
         assertEquals(
                 200,
@@ -568,7 +568,7 @@ class LinkLimitsIT extends DeployedFuxi {
         HttpResponse<String> followed = admin.follow(code);
         assertEquals(302, followed.statusCode());
         assertEquals(url, followed.headers().firstValue("Location").orElseThrow());
-        assertUnset(read(admin, code), "after visits by people and bots");
+        assertUnset(admin.link(code), "after visits by people and bots");
 
         assertEquals(200, admin.patch(path, "{\"enabled\":false}").statusCode());
         assertGone(visit(code, BROWSER), "Link disabled");
@@ -610,12 +610,6 @@ class LinkLimitsIT extends DeployedFuxi {
         return results;
     }
 
-    private static JsonObject read(Api api, String code) {
-        HttpResponse<String> read = api.get("api/v1/links/" + code);
-        assertEquals(200, read.statusCode(), read.body());
-        return Api.json(read);
-    }
-
     private JsonObject patched(String path, String json) {
         HttpResponse<String> patched = admin.patch(path, json);
         assertEquals(200, patched.statusCode(), json + " -> " + patched.body());
@@ -623,7 +617,7 @@ class LinkLimitsIT extends DeployedFuxi {
     }
 
     private Integer visitsLeft(String code) {
-        return number(read(admin, code), "visitsLeft");
+        return number(admin.link(code), "visitsLeft");
     }
 
     private List<JsonObject> history(String code) {

@@ -5,11 +5,13 @@ import io.fuxi.clicks.boundary.LinkStats;
 import io.fuxi.links.boundary.HistoryEntry;
 import io.fuxi.links.boundary.LinkService;
 import io.fuxi.links.boundary.LinkView;
+import io.fuxi.platform.problem.Problem;
 import io.fuxi.platform.problem.ProblemException;
 import io.fuxi.platform.rest.Jsons;
 import io.fuxi.security.boundary.ApiKeys;
 import io.fuxi.security.boundary.ConsoleAccount;
 import io.fuxi.security.boundary.KeyView;
+import jakarta.faces.application.FacesMessage;
 import jakarta.faces.context.FacesContext;
 import jakarta.faces.view.ViewScoped;
 import jakarta.inject.Inject;
@@ -38,6 +40,9 @@ public class LinkDetails implements Serializable {
     private static final long serialVersionUID = 1L;
     private static final int TOP = 10;
 
+    /** The form's field for each field a change's problem may name that has its message beside it. */
+    private static final Map<String, String> FIELDS = Map.of("password", "edit:password-field");
+
     @Inject
     LinkService links;
 
@@ -63,6 +68,10 @@ public class LinkDetails implements Serializable {
     private LocalDateTime validSince;
     private Integer maxVisits;
     private String fallbackUrl;
+    /** Read once, by the save of its request: never kept in the view's state (the session's) nor shown back. */
+    private transient String password;
+
+    private boolean removePassword;
     private transient LinkStats stats;
     private transient List<HistoryEntry> history;
     private transient Map<Long, String> keyNames;
@@ -77,6 +86,13 @@ public class LinkDetails implements Serializable {
     }
 
     public void save() {
+        String typedPassword = password;
+        password = null;
+        boolean newPassword = typedPassword != null && !typedPassword.isBlank();
+        if (newPassword && removePassword) {
+            refuse(new Problem(400, "Bad Request", "type a new password or remove it, not both", "password"));
+            return;
+        }
         JsonObjectBuilder patch =
                 Jsons.object().add("url", url == null ? "" : url.strip()).add("enabled", enabled);
         if (expiresAt != null && !expiresAt.equals(shownExpiry())) {
@@ -99,7 +115,30 @@ public class LinkDetails implements Serializable {
         if (!Objects.equals(fallback, link.fallbackUrl())) {
             patch.add("fallbackUrl", fallback == null ? JsonValue.NULL : Jsons.text(fallback));
         }
-        Messages.run(() -> show(links.update(account.caller(), code, patch.build())), "Saved.");
+        if (removePassword) {
+            patch.add("password", JsonValue.NULL);
+        } else if (newPassword) {
+            patch.add("password", typedPassword); // as typed, not stripped; blank: unchanged
+        }
+        try {
+            show(links.update(account.caller(), code, patch.build()));
+        } catch (ProblemException refused) {
+            refuse(refused.toProblem());
+            return;
+        }
+        Messages.info("Saved.");
+    }
+
+    /** The problem beside its field when the form shows it there, and in the page's messages. */
+    private static void refuse(Problem problem) {
+        String field = problem.field() == null ? null : FIELDS.get(problem.field());
+        FacesContext.getCurrentInstance()
+                .addMessage(
+                        field,
+                        new FacesMessage(
+                                FacesMessage.SEVERITY_ERROR,
+                                problem.field() == null ? problem.detail() : problem.field() + ": " + problem.detail(),
+                                null));
     }
 
     public void delete() throws IOException {
@@ -192,6 +231,8 @@ public class LinkDetails implements Serializable {
         validSince = shown(shown.validSince());
         maxVisits = shown.maxVisits();
         fallbackUrl = shown.fallbackUrl();
+        password = null;
+        removePassword = false;
     }
 
     /** A time as the form shows it, to the minute (null stays null). */
@@ -287,5 +328,22 @@ public class LinkDetails implements Serializable {
 
     public void setTags(String tags) {
         this.tags = tags;
+    }
+
+    /** Always empty: the form never shows a password back. */
+    public String getPassword() {
+        return null;
+    }
+
+    public void setPassword(String password) {
+        this.password = password;
+    }
+
+    public boolean isRemovePassword() {
+        return removePassword;
+    }
+
+    public void setRemovePassword(boolean removePassword) {
+        this.removePassword = removePassword;
     }
 }

@@ -39,6 +39,7 @@ public class NewLink implements Serializable {
             "validSince", "valid-since",
             "maxVisits", "max-visits",
             "fallbackUrl", "fallback",
+            "password", "password",
             "redirectStatus", "status",
             "key", "owner");
 
@@ -59,6 +60,9 @@ public class NewLink implements Serializable {
     private LocalDateTime validSince;
     private Integer maxVisits;
     private String fallbackUrl;
+    /** Read once, by the create of its request: never kept in the view's state (the session's) nor shown back. */
+    private transient String password;
+
     private Integer redirectStatus;
     private Boolean forwardQuery;
     private List<KeyView> activeKeys;
@@ -73,13 +77,16 @@ public class NewLink implements Serializable {
 
     /** Makes the link and opens its page; or shows why not, beside the field at fault. */
     public void create() throws IOException {
+        String typed = password;
+        password = null;
         if (owner == null) {
             refuse(new Problem(400, "Bad Request", "choose the API key the link belongs to", "key"));
             return;
         }
         BulkResult result;
         try {
-            result = links.createAll(account.actingFor(owner), List.of(item().build()))
+            result = links.createAll(
+                            account.actingFor(owner), List.of(item(typed).build()))
                     .get(0);
         } catch (ProblemException refused) {
             refuse(refused.toProblem());
@@ -97,8 +104,8 @@ public class NewLink implements Serializable {
                         + result.link().code());
     }
 
-    /** The create as the API takes it: only the fields filled in. */
-    private JsonObjectBuilder item() {
+    /** The create as the API takes it: only the fields filled in (a password as typed, not stripped). */
+    private JsonObjectBuilder item(String typed) {
         JsonObjectBuilder item =
                 Jsons.object().add("url", url == null ? "" : url.strip()).add("new", true);
         if (alias != null && !alias.isBlank()) {
@@ -118,6 +125,9 @@ public class NewLink implements Serializable {
         }
         if (fallbackUrl != null && !fallbackUrl.isBlank()) {
             item.add("fallbackUrl", fallbackUrl.strip());
+        }
+        if (typed != null && !typed.isBlank()) {
+            item.add("password", typed);
         }
         if (redirectStatus != null) {
             item.add("redirectStatus", redirectStatus);
@@ -202,6 +212,15 @@ public class NewLink implements Serializable {
 
     public void setFallbackUrl(String fallbackUrl) {
         this.fallbackUrl = fallbackUrl;
+    }
+
+    /** Always empty: the form never shows a password back. */
+    public String getPassword() {
+        return null;
+    }
+
+    public void setPassword(String password) {
+        this.password = password;
     }
 
     public Integer getRedirectStatus() {

@@ -138,7 +138,8 @@ public class SearchLinks implements Serializable {
                     "valid_since",
                     "max_visits",
                     "visits_left",
-                    "fallback_url"));
+                    "fallback_url",
+                    "password_protected"));
             links.forEach(caller, filter, COUNT_CAP, link -> {
                 try {
                     csv.write(CsvCells.line(
@@ -154,7 +155,8 @@ public class SearchLinks implements Serializable {
                             link.validSince(),
                             link.maxVisits(),
                             link.visitsLeft(),
-                            link.fallbackUrl()));
+                            link.fallbackUrl(),
+                            link.passwordProtected()));
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }

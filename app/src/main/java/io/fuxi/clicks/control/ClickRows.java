@@ -2,7 +2,7 @@ package io.fuxi.clicks.control;
 
 import io.fuxi.platform.database.RowInserts;
 import io.fuxi.platform.database.Sql;
-import java.security.SecureRandom;
+import io.fuxi.platform.database.StoredSecret;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -43,18 +43,7 @@ public final class ClickRows {
 
     /** The secret the visitor salts derive from; the first node to ask writes it. */
     public static byte[] secret(Connection connection) throws SQLException {
-        byte[] fresh = new byte[32];
-        new SecureRandom().nextBytes(fresh);
-        try (PreparedStatement insert =
-                connection.prepareStatement("INSERT IGNORE INTO click_secret (id, secret) VALUES (1, ?)")) {
-            insert.setBytes(1, fresh);
-            insert.executeUpdate();
-        }
-        try (PreparedStatement select = connection.prepareStatement("SELECT secret FROM click_secret WHERE id = 1");
-                ResultSet row = select.executeQuery()) {
-            row.next();
-            return row.getBytes(1);
-        }
+        return StoredSecret.of(connection, "click_secret");
     }
 
     /** Adds the tallies of one day to this node's slot: reads and locks the rows, merges, writes them back. */

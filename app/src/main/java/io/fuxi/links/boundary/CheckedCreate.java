@@ -7,7 +7,7 @@ import java.util.Optional;
 
 /**
  * A create request that passed every rule at {@code checkedAt} (the link's creation time, from which its expiry was
- * worked out), with the URL as stored and the alias as checked; no code taken yet.
+ * worked out), with the URL as stored, the alias as checked and the password hashed; no code taken yet.
  */
 record CheckedCreate(
         Caller caller,
@@ -17,4 +17,5 @@ record CheckedCreate(
         Instant expiresAt,
         Optional<String> alias,
         Optional<Instant> validSince,
-        Optional<String> fallbackUrl) {}
+        Optional<String> fallbackUrl,
+        Optional<String> passwordHash) {}

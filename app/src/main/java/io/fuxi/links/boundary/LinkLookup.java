@@ -24,7 +24,8 @@ import javax.sql.DataSource;
 public class LinkLookup {
 
     private static final String BY_CODE = "SELECT url, owner_key_id, created_at, expires_at, enabled, redirect_status,"
-            + " forward_query, tags, valid_since, max_visits, visits, fallback_url FROM link WHERE code = ?";
+            + " forward_query, tags, valid_since, max_visits, visits, fallback_url, password_hash FROM link WHERE code = ?";
+    private static final String PASSWORD_HASH = "SELECT password_hash FROM link WHERE code = ?";
 
     @Resource(lookup = FuxiDataSource.JNDI_NAME)
     DataSource dataSource;
@@ -68,12 +69,30 @@ public class LinkLookup {
         LocalDateTime validSince = row.getObject(9, LocalDateTime.class);
         Integer maxVisits = row.getObject(10, Integer.class);
         String fallbackUrl = row.getString(12);
-        return validSince == null && maxVisits == null && fallbackUrl == null
+        String passwordHash = row.getString(13);
+        return validSince == null && maxVisits == null && fallbackUrl == null && passwordHash == null
                 ? LinkView.Limits.NONE
                 : new LinkView.Limits(
                         validSince == null ? null : validSince.toInstant(ZoneOffset.UTC),
                         maxVisits,
                         row.getInt(11),
-                        fallbackUrl);
+                        fallbackUrl,
+                        LinkView.passwordStamp(passwordHash));
+    }
+
+    /** The stored hash of the password of the link with this code; empty when it has none (or there is no link). */
+    public Optional<String> passwordHash(String code) {
+        if (!CodeShape.isCode(code)) {
+            return Optional.empty();
+        }
+        try (Connection connection = dataSource.getConnection();
+                PreparedStatement query = connection.prepareStatement(PASSWORD_HASH)) {
+            query.setString(1, code);
+            try (ResultSet row = query.executeQuery()) {
+                return row.next() ? Optional.ofNullable(row.getString(1)) : Optional.empty();
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot read the password of the link " + code, e);
+        }
     }
 }

@@ -9,6 +9,7 @@ import io.fuxi.links.control.UrlPolicy;
 import io.fuxi.platform.beans.Unproxied;
 import io.fuxi.platform.problem.InvalidFieldException;
 import io.fuxi.security.boundary.Caller;
+import io.fuxi.security.boundary.LinkPasswords;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.spi.BeanManager;
@@ -29,6 +30,9 @@ public class LinkRules {
 
     @Inject
     DestinationRules destinations;
+
+    @Inject
+    LinkPasswords passwords;
 
     /** The beans of the create path, held without their client proxies (ADR 53). */
     @PostConstruct
@@ -51,7 +55,8 @@ public class LinkRules {
                 expiresAt,
                 request.alias().map(AliasPolicy::check),
                 validSince,
-                request.fallbackUrl().map(this::allowedFallbackUrl));
+                request.fallbackUrl().map(this::allowedFallbackUrl),
+                request.password().map(passwords::hash));
     }
 
     /** A start before the end: a link valid from {@code validSince} must not expire first. */

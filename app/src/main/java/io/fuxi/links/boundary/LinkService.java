@@ -19,6 +19,7 @@ import io.fuxi.links.search.SearchTerm;
 import io.fuxi.platform.problem.InvalidFieldException;
 import io.fuxi.platform.problem.ProblemException;
 import io.fuxi.security.boundary.Caller;
+import io.fuxi.security.boundary.LinkPasswords;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -100,6 +101,9 @@ public class LinkService {
 
     @Inject
     LinkHistory history;
+
+    @Inject
+    LinkPasswords passwords;
 
     @Inject
     LinkListing listing;
@@ -246,13 +250,20 @@ public class LinkService {
         patch.fallbackUrl()
                 .ifPresent(fallback -> link.changeFallbackUrl(
                         fallback.map(rules::allowedFallbackUrl).orElse(null)));
+        boolean passwordReplaced = link.passwordHash() != null
+                && patch.password().flatMap(password -> password).isPresent();
+        patch.password()
+                .ifPresent(password ->
+                        link.changePasswordHash(password.map(passwords::hash).orElse(null)));
         Tags tagged = patch.tagsAfter(Tags.stored(link.tags()));
         if (!tagged.equals(Tags.stored(link.tags()))) {
             tags.remove(List.of(link)); // the index rows of the tags it had
             link.changeTags(tagged.column());
             tags.add(List.of(link));
         }
-        history.changed(link, before, caller.actor(), now);
+        JsonObject after = LinkFields.of(link);
+        history.changed(
+                link, before, passwordReplaced ? LinkFields.withPasswordReplaced(after) : after, caller.actor(), now);
         if (newLimit) {
             countVisitsSoFar(link);
         }

@@ -3,10 +3,13 @@ package io.fuxi.links.boundary;
 import io.fuxi.links.control.LinkOptions;
 import io.fuxi.links.control.Tags;
 import io.fuxi.links.entity.Link;
+import io.fuxi.platform.hash.Sha256;
 import io.fuxi.platform.rest.Jsons;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import java.io.Serializable;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 
@@ -22,6 +25,8 @@ import java.util.List;
  * @param maxVisits      the visits by people it takes; null: no limit
  * @param visitsLeft     of those, the ones left; null without a limit
  * @param fallbackUrl    where it sends visitors when it does not answer; null: an error page
+ * @param passwordStamp  0 when it has no password; else a number that changes with its password (a digest of the
+ *                       hash, never the hash), which signs the cookie a right password sets
  */
 public record LinkView(
         String code,
@@ -36,7 +41,8 @@ public record LinkView(
         Instant validSince,
         Integer maxVisits,
         Integer visitsLeft,
-        String fallbackUrl)
+        String fallbackUrl,
+        long passwordStamp)
         implements Serializable {
 
     public LinkView {
@@ -54,14 +60,21 @@ public record LinkView(
                 link.forwardQuery(),
                 link.ownerKeyId(),
                 link.tags(),
-                new Limits(link.validSince(), link.maxVisits(), link.visits(), link.fallbackUrl()),
+                new Limits(
+                        link.validSince(),
+                        link.maxVisits(),
+                        link.visits(),
+                        link.fallbackUrl(),
+                        passwordStamp(link.passwordHash())),
                 options);
     }
 
-    /** What a link's row holds of a later start, a visit limit and a fallback URL; all null for most links. */
-    record Limits(Instant validSince, Integer maxVisits, int visits, String fallbackUrl) {
+    /**
+     * What a link's row holds of a later start, a visit limit, a fallback URL and a password; none for most links.
+     */
+    record Limits(Instant validSince, Integer maxVisits, int visits, String fallbackUrl, long passwordStamp) {
 
-        static final Limits NONE = new Limits(null, null, 0, null);
+        static final Limits NONE = new Limits(null, null, 0, null, 0);
 
         Integer visitsLeft() {
             return maxVisits == null ? null : Math.max(0, maxVisits - visits);
@@ -94,7 +107,23 @@ public record LinkView(
                 limits.validSince(),
                 limits.maxVisits(),
                 limits.visitsLeft(),
-                limits.fallbackUrl());
+                limits.fallbackUrl(),
+                limits.passwordStamp());
+    }
+
+    /** The stamp of a stored password hash: 0 for none, else never 0. */
+    static long passwordStamp(String passwordHash) {
+        if (passwordHash == null) {
+            return 0;
+        }
+        return ByteBuffer.wrap(Sha256.of(passwordHash.getBytes(StandardCharsets.US_ASCII)))
+                        .getLong()
+                | 1;
+    }
+
+    /** Whether a browser must give a password before it is sent on. */
+    public boolean passwordProtected() {
+        return passwordStamp != 0;
     }
 
     public JsonObject toJson(String shortUrl) {
@@ -112,6 +141,7 @@ public record LinkView(
         addOrNull(json, "maxVisits", maxVisits);
         addOrNull(json, "visitsLeft", visitsLeft);
         addOrNull(json, "fallbackUrl", fallbackUrl);
+        json.add("passwordProtected", passwordProtected());
         return json.build();
     }
 

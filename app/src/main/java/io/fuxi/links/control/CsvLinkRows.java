@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  * separated by '|' or spaces; blank lines skipped), or any columns a first line names: a first line with a cell {@code
  * url} names the columns, each a field of a create ({@code url, alias, expiresAt, tags, validSince, maxVisits,
  * fallbackUrl, redirectStatus, forwardQuery}, also in snake_case as the console's export writes them). The export's
- * other columns ({@code code, short_url, key, created_at, enabled, visits_left}) are left out, so that an export can be
+ * other columns ({@code code, short_url, key, created_at, enabled, visits_left, password_protected}) are left out, so that an export can be
  * imported again. Each line becomes the JSON item a bulk create takes, so the import is checked by exactly the API's
  * rules; a cell of no known column becomes a field the bulk create refuses, for its line alone.
  */
@@ -38,7 +38,7 @@ public final class CsvLinkRows {
 
     /** What the console's export writes besides the fields of a create. */
     private static final Set<String> EXPORTED_ONLY =
-            Set.of("code", "shorturl", "key", "createdat", "enabled", "visitsleft");
+            Set.of("code", "shorturl", "key", "createdat", "enabled", "visitsleft", "passwordprotected");
 
     private static final Pattern WHOLE_NUMBER = Pattern.compile("-?[0-9]{1,9}");
 

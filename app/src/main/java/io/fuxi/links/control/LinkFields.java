@@ -8,9 +8,12 @@ import jakarta.json.JsonValue;
 
 /**
  * A link's changeable fields as JSON, for its history: the link's own redirect status and query forwarding (null
- * when it follows the configured default), so a change of the default is not mistaken for a change of the link.
+ * when it follows the configured default), so a change of the default is not mistaken for a change of the link; of
+ * its password only whether it has one ({@code "set"} or null).
  */
 public final class LinkFields {
+
+    private static final String PASSWORD_SET = "set";
 
     private LinkFields() {}
 
@@ -31,7 +34,13 @@ public final class LinkFields {
                 link.validSince() == null ? null : Jsons.text(link.validSince().toString()));
         add(fields, "maxVisits", link.maxVisits() == null ? null : Jsons.number(link.maxVisits()));
         add(fields, "fallbackUrl", link.fallbackUrl() == null ? null : Jsons.text(link.fallbackUrl()));
+        add(fields, "password", link.passwordHash() == null ? null : Jsons.text(PASSWORD_SET));
         return fields.build();
+    }
+
+    /** The fields after a change that gave a link which had a password another one: it shows as replaced. */
+    public static JsonObject withPasswordReplaced(JsonObject fields) {
+        return Jsons.object(fields).add("password", "replaced").build();
     }
 
     /** The fields whose values differ, from {@code from}'s side. */

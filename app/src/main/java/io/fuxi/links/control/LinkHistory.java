@@ -33,9 +33,11 @@ public class LinkHistory {
     @PersistenceContext
     EntityManager em;
 
-    /** Records a change from the fields as they were; nothing when no field changed. */
-    public void changed(Link link, JsonObject before, String actor, Instant at) {
-        JsonObject after = LinkFields.of(link);
+    /**
+     * Records a change from the fields as they were to the fields as they are ({@link LinkFields}); nothing when no
+     * field changed.
+     */
+    public void changed(Link link, JsonObject before, JsonObject after, String actor, Instant at) {
         JsonObject was = LinkFields.changed(before, after);
         if (was.isEmpty()) {
             return;

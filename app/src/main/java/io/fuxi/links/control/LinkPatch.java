@@ -10,8 +10,8 @@ import java.util.Set;
 /**
  * A change to a link: only the fields present change. {@code redirectStatus: null} and {@code forwardQuery: null}
  * return the link to the configured default. Tags are replaced ({@code tags}; null or [] for none), then added to
- * ({@code addTags}) and taken from ({@code removeTags}). {@code validSince}, {@code maxVisits} and {@code
- * fallbackUrl} set to null are removed.
+ * ({@code addTags}) and taken from ({@code removeTags}). {@code validSince}, {@code maxVisits}, {@code fallbackUrl}
+ * and {@code password} set to null are removed.
  */
 public record LinkPatch(
         Optional<String> url,
@@ -26,7 +26,8 @@ public record LinkPatch(
         Tags removeTags,
         Optional<Optional<Instant>> validSince,
         Optional<Optional<Integer>> maxVisits,
-        Optional<Optional<String>> fallbackUrl) {
+        Optional<Optional<String>> fallbackUrl,
+        Optional<Optional<String>> password) {
 
     private static final Set<String> FIELDS = Set.of(
             "url",
@@ -39,7 +40,8 @@ public record LinkPatch(
             "removeTags",
             "validSince",
             "maxVisits",
-            "fallbackUrl");
+            "fallbackUrl",
+            "password");
 
     public static LinkPatch from(JsonValue body) {
         JsonFields json = JsonFields.of(body, FIELDS);
@@ -61,7 +63,8 @@ public record LinkPatch(
                 tagsOf(json, "removeTags"),
                 nullable(json, "validSince", json.instant("validSince")),
                 nullable(json, "maxVisits", json.integer("maxVisits").map(LinkRequest::checkedMaxVisits)),
-                nullable(json, "fallbackUrl", json.string("fallbackUrl")));
+                nullable(json, "fallbackUrl", json.string("fallbackUrl")),
+                nullable(json, "password", json.string("password").map(LinkRequest::checkedPassword)));
     }
 
     /** Absent: unchanged; JSON null: removed (an empty value); else the value. */

@@ -16,6 +16,7 @@ import java.util.Set;
  * @param validSince   when it starts to redirect; empty: at once
  * @param maxVisits    the visits by people it takes before it answers as expired; empty: no limit
  * @param fallbackUrl  where it sends visitors when it does not answer; empty: an error page
+ * @param password     the password a browser must give before it is sent on; empty: none
  */
 public record LinkRequest(
         String url,
@@ -27,7 +28,8 @@ public record LinkRequest(
         Tags tags,
         Optional<Instant> validSince,
         Optional<Integer> maxVisits,
-        Optional<String> fallbackUrl) {
+        Optional<String> fallbackUrl,
+        Optional<String> password) {
 
     private static final Set<String> FIELDS = Set.of(
             "url",
@@ -39,7 +41,8 @@ public record LinkRequest(
             "tags",
             "validSince",
             "maxVisits",
-            "fallbackUrl");
+            "fallbackUrl",
+            "password");
 
     public static LinkRequest from(JsonValue body) {
         JsonFields json = JsonFields.of(body, FIELDS);
@@ -54,7 +57,17 @@ public record LinkRequest(
                 json.any("tags").map(tags -> Tags.from(tags, "tags")).orElse(Tags.NONE),
                 json.instant("validSince"),
                 json.integer("maxVisits").map(LinkRequest::checkedMaxVisits),
-                json.string("fallbackUrl"));
+                json.string("fallbackUrl"),
+                json.string("password").map(LinkRequest::checkedPassword));
+    }
+
+    /** A link's password: 8 to 128 characters. */
+    public static String checkedPassword(String password) {
+        int length = password.codePointCount(0, password.length());
+        if (length < 8 || length > 128) {
+            throw new InvalidFieldException("password", "password must be 8 to 128 characters");
+        }
+        return password;
     }
 
     /** A visit limit: at least one. */
@@ -75,6 +88,7 @@ public record LinkRequest(
                 && tags.isEmpty()
                 && validSince.isEmpty()
                 && maxVisits.isEmpty()
-                && fallbackUrl.isEmpty();
+                && fallbackUrl.isEmpty()
+                && password.isEmpty();
     }
 }

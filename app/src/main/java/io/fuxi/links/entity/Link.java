@@ -69,6 +69,10 @@ public class Link {
     @Column(name = "fallback_url")
     private String fallbackUrl;
 
+    /** Null: no password; else the password salted and hashed (never the password itself). */
+    @Column(name = "password_hash")
+    private String passwordHash;
+
     /** Who made the link (an API key or a console account); written by the create's insert, null for older links. */
     @Column(name = "created_by", insertable = false, updatable = false)
     private String createdBy;
@@ -134,6 +138,11 @@ public class Link {
         this.fallbackUrl = fallbackUrl;
     }
 
+    /** @param passwordHash the password as hashed for storage; null: none */
+    public void changePasswordHash(String passwordHash) {
+        this.passwordHash = passwordHash;
+    }
+
     public boolean isOwnedBy(long keyId) {
         return ownerKeyId == keyId;
     }
@@ -193,6 +202,10 @@ public class Link {
 
     public String fallbackUrl() {
         return fallbackUrl;
+    }
+
+    public String passwordHash() {
+        return passwordHash;
     }
 
     /** Who made the link, as loaded from its row: empty for a link made before this was kept (ADR 36). */

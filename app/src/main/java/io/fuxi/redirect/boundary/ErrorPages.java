@@ -77,15 +77,20 @@ final class ErrorPages {
             throws IOException {
         response.setStatus(status);
         response.setHeader("Cache-Control", "no-store");
-        String accept = request.getHeader("Accept");
-        boolean wantsJson = accept != null && accept.contains("json") && !accept.contains("text/html");
+        boolean wantsJson = wantsJson(request);
         byte[] body = wantsJson ? json : html;
         response.setContentType(wantsJson ? Problem.MEDIA_TYPE : "text/html;charset=UTF-8");
         response.setContentLength(body.length);
         response.getOutputStream().write(body);
     }
 
-    private static byte[] json(Problem problem) {
+    /** Whether the client asks for JSON rather than a page. */
+    static boolean wantsJson(HttpServletRequest request) {
+        String accept = request.getHeader("Accept");
+        return accept != null && accept.contains("json") && !accept.contains("text/html");
+    }
+
+    static byte[] json(Problem problem) {
         return problem.toJson().getBytes(StandardCharsets.UTF_8);
     }
 

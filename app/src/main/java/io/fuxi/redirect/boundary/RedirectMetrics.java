@@ -11,9 +11,9 @@ import jakarta.inject.Inject;
 import java.util.Locale;
 
 /**
- * fuxi.redirects{outcome=hit|miss|unknown|expired|disabled|blocked|unavailable}, fuxi.redirects.early (the codes the
- * launcher's valve answered, ADRs 26 and 56), and the link cache: fuxi.cache.entries, hits,
- * misses and evictions.
+ * fuxi.redirects{outcome=hit|miss|unknown|expired|disabled|blocked|not_yet_valid|over_limit|password|unavailable},
+ * fuxi.redirects.early (the codes the launcher's valve answered, ADRs 26 and 56), and the link cache:
+ * fuxi.cache.entries, hits, misses and evictions.
  */
 @ApplicationScoped
 public class RedirectMetrics {

@@ -3,6 +3,7 @@ package io.fuxi.redirect.boundary;
 import io.fuxi.clicks.boundary.ClickRecorder;
 import io.fuxi.codes.boundary.CodeShape;
 import io.fuxi.destinations.boundary.DestinationRules;
+import io.fuxi.links.boundary.LinkLookup;
 import io.fuxi.links.boundary.VisitLimits;
 import io.fuxi.platform.beans.Unproxied;
 import io.fuxi.platform.database.DatabaseErrors;
@@ -11,6 +12,7 @@ import io.fuxi.redirect.control.CachedLink;
 import io.fuxi.redirect.control.LinkResolver;
 import io.fuxi.redirect.control.RedirectCounts;
 import io.fuxi.redirect.control.RedirectCounts.Outcome;
+import io.fuxi.security.boundary.LinkPasswords;
 import jakarta.enterprise.inject.spi.BeanManager;
 import jakarta.inject.Inject;
 import jakarta.servlet.DispatcherType;
@@ -65,6 +67,7 @@ public class RedirectServlet extends HttpServlet {
 
     private ErrorPages pages;
     private OtherPaths others;
+    private PasswordGate passwords;
 
     @Override
     public void init() throws ServletException {
@@ -75,6 +78,8 @@ public class RedirectServlet extends HttpServlet {
         visits = Unproxied.of(beans, VisitLimits.class);
         pages = new ErrorPages(getServletContext());
         others = new OtherPaths(getServletContext());
+        passwords = new PasswordGate(
+                Unproxied.of(beans, LinkPasswords.class), Unproxied.of(beans, LinkLookup.class), getServletContext());
         ClassLoader application = Thread.currentThread().getContextClassLoader();
         BiPredicate<HttpServletRequest, HttpServletResponse> cachedRedirects = (request, response) -> {
             Thread thread = Thread.currentThread();
@@ -128,22 +133,32 @@ public class RedirectServlet extends HttpServlet {
             return;
         }
         String method = request.getMethod();
-        if (!method.equals("GET") && !method.equals("HEAD")) {
-            response.setHeader("Allow", "GET, HEAD");
-            response.sendError(405);
+        if (!method.equals("GET") && !method.equals("HEAD") && !method.equals("POST")) {
+            refuseMethod(response);
             return;
         }
         answer(code, request, response);
     }
 
-    /** The redirect to the code's link, or the page that says why there is none (or its fallback URL). */
+    private static void refuseMethod(HttpServletResponse response) throws IOException {
+        response.setHeader("Allow", "GET, HEAD");
+        response.sendError(405);
+    }
+
+    /**
+     * The redirect to the code's link, or the page that says why there is none (or its fallback URL). A POST is the
+     * password form of a protected link, and answered 405 for every other code.
+     */
     private void answer(String code, HttpServletRequest request, HttpServletResponse response) throws IOException {
+        boolean posted = request.getMethod().equals("POST");
         CachedLink cached = resolver.cached(code);
         CachedLink link;
         try {
             link = cached != null ? cached : resolver.load(code);
             long now = clock.millis();
-            if (link == null) {
+            if (posted && (link == null || !link.asksForPassword())) {
+                refuseMethod(response);
+            } else if (link == null) {
                 counts.record(Outcome.UNKNOWN);
                 pages.notFound(request, response);
             } else if (!link.enabled()) {
@@ -155,10 +170,18 @@ public class RedirectServlet extends HttpServlet {
             } else if (destinations.refusesUrl(link.location())) {
                 counts.record(Outcome.BLOCKED);
                 pages.gone(request, response, ErrorPages.Gone.BLOCKED);
+            } else if (link.asksForPassword() && !passwords.passes(code, link, posted, request, response)) {
+                counts.record(Outcome.PASSWORD);
             } else if (link.limited() && !(clicks.isBot(request) ? visits.hasVisitsLeft(code) : visits.admit(code))) {
                 notAnswering(link, Outcome.OVER_LIMIT, request, response);
             } else {
-                redirect(code, link, cached != null ? Outcome.HIT : Outcome.MISS, request, response);
+                redirect(
+                        code,
+                        link,
+                        posted ? 303 : link.status(),
+                        cached != null ? Outcome.HIT : Outcome.MISS,
+                        request,
+                        response);
             }
         } catch (RuntimeException e) {
             if (!DatabaseErrors.isOutage(e)) {
@@ -192,8 +215,13 @@ public class RedirectServlet extends HttpServlet {
     }
 
     private void redirect(
-            String code, CachedLink link, Outcome outcome, HttpServletRequest request, HttpServletResponse response) {
-        response.setStatus(link.status());
+            String code,
+            CachedLink link,
+            int status,
+            Outcome outcome,
+            HttpServletRequest request,
+            HttpServletResponse response) {
+        response.setStatus(status);
         response.setHeader("Location", link.locationFor(request.getQueryString()));
         counts.record(outcome);
         clicks.record(code, request);

@@ -75,7 +75,8 @@ public class LinkResolver {
                 link.forwardQuery(),
                 link.validSince() == null ? 0 : link.validSince().toEpochMilli(),
                 link.maxVisits() != null,
-                link.fallbackUrl());
+                link.fallbackUrl(),
+                link.passwordStamp());
     }
 
     /**

@@ -21,6 +21,8 @@ public class RedirectCounts {
         NOT_YET_VALID,
         /** it had all the visits its limit allows */
         OVER_LIMIT,
+        /** asked for its password: the form, a wrong password, or a wait */
+        PASSWORD,
         /** not looked up: the database is out */
         UNAVAILABLE
     }

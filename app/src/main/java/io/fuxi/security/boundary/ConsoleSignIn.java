@@ -3,6 +3,7 @@ package io.fuxi.security.boundary;
 import io.fuxi.platform.cluster.Cluster;
 import io.fuxi.platform.web.ClientAddress;
 import io.fuxi.security.boundary.SignInOutcome.Kind;
+import io.fuxi.security.control.ClusterThrottle;
 import io.fuxi.security.control.LoginThrottle;
 import io.fuxi.security.entity.ConsoleRole;
 import jakarta.annotation.PostConstruct;
@@ -16,8 +17,6 @@ import java.time.Clock;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Semaphore;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -30,12 +29,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @ApplicationScoped
 public class ConsoleSignIn {
 
-    private static final Logger LOG = Logger.getLogger(ConsoleSignIn.class.getName());
-    private static final String FAILED = "failed";
-    private static final String SUCCEEDED = "succeeded";
-
     private final Semaphore passwordChecks = new Semaphore(2);
-    private LoginThrottle throttle;
+    private ClusterThrottle throttle;
 
     @Inject
     AdminAccounts accounts;
@@ -54,18 +49,16 @@ public class ConsoleSignIn {
     Optional<String> trustedProxies;
 
     private ClientAddress clients;
-    private Cluster.Topic attempts;
 
     @PostConstruct
     void prepare() {
         clients = ClientAddress.trusting(trustedProxies);
-        throttle = new LoginThrottle(clock::millis);
-        attempts = cluster.topic("sign-in-attempts", this::heard);
+        throttle = new ClusterThrottle(cluster, "sign-in-attempts", clock::millis);
     }
 
     /** Starts with the application, so that this node counts the others' failures before its own first sign-in. */
     void startEagerly(@Observes @Initialized(ApplicationScoped.class) Object application) {
-        attempts.toString();
+        throttle.toString();
     }
 
     public SignInOutcome signIn(HttpServletRequest request, String username, String password) {
@@ -84,11 +77,9 @@ public class ConsoleSignIn {
                     && authenticate(request, account, password);
             if (signedIn) {
                 throttle.succeeded(account, address);
-                tellOthers(SUCCEEDED, account, address);
                 return SignInOutcome.of(Kind.SIGNED_IN);
             }
             throttle.failed(account, address);
-            tellOthers(FAILED, account, address);
             return SignInOutcome.of(Kind.REFUSED);
         } finally {
             passwordChecks.release();
@@ -115,23 +106,5 @@ public class ConsoleSignIn {
         }
         request.getSession(true).setAttribute(SignedIn.SESSION_ATTRIBUTE, new SignedIn(account, role.get()));
         return true;
-    }
-
-    private void tellOthers(String outcome, String account, String address) {
-        try {
-            attempts.publish(outcome + "\n" + address + "\n" + account);
-        } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "Could not tell the other nodes of a sign-in: {0}", e.toString());
-        }
-    }
-
-    /** Another node's sign-in: its outcome, the address and then the account, which may hold anything typed. */
-    private void heard(String message) {
-        String[] fields = message.split("\n", 3);
-        if (fields.length == 3 && FAILED.equals(fields[0])) {
-            throttle.failed(fields[2], fields[1]);
-        } else if (fields.length == 3 && SUCCEEDED.equals(fields[0])) {
-            throttle.succeeded(fields[2], fields[1]);
-        }
     }
 }

@@ -21,7 +21,8 @@ class CreateAnswerTest {
             null,
             5,
             5,
-            "https://example.com/sold-out");
+            "https://example.com/sold-out",
+            0);
 
     @Test
     void aNewLinkIsCreatedAtItsAbsoluteAddress() {

@@ -62,6 +62,7 @@ class LinkHistoryTest {
                         .add("validSince", JsonValue.NULL)
                         .add("maxVisits", JsonValue.NULL)
                         .add("fallbackUrl", JsonValue.NULL)
+                        .add("password", JsonValue.NULL)
                         .build(),
                 made);
     }

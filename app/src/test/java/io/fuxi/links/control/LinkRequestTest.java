@@ -60,10 +60,27 @@ class LinkRequestTest {
                 "{\"url\":\"https://e.x\",\"expiresAt\":\"2030-01-02\"}|expiresAt",
                 "{\"url\":\"https://e.x\",\"expiresAt\":\"2030-01-02T03:04:05\"}|expiresAt",
                 "{\"url\":\"https://e.x\",\"expires_at\":\"2030-01-02T03:04:05Z\"}|expires_at",
+                "{\"url\":\"https://e.x\",\"password\":\"1234567\"}|password",
+                "{\"url\":\"https://e.x\",\"password\":12345678}|password",
             })
     void namesTheFieldThatIsWrong(String body, String field) {
         InvalidFieldException error = assertThrows(InvalidFieldException.class, () -> LinkRequest.from(json(body)));
         assertEquals(field, error.toProblem().field());
+    }
+
+    @Test
+    void aPasswordHas8To128CharactersAndMakesANewLink() {
+        LinkRequest eight = LinkRequest.from(json("{\"url\":\"https://e.x\",\"password\":\"12345678\"}"));
+        assertEquals("12345678", eight.password().orElseThrow());
+        assertFalse(eight.acceptsExistingLink(), "a recent link of the URL has no password");
+        String longest = "ü".repeat(128); // characters, not bytes
+        assertEquals(longest, LinkRequest.checkedPassword(longest));
+        InvalidFieldException tooLong =
+                assertThrows(InvalidFieldException.class, () -> LinkRequest.checkedPassword(longest + "x"));
+        assertEquals("password", tooLong.toProblem().field());
+        assertTrue(LinkRequest.from(json("{\"url\":\"https://e.x\",\"password\":null}"))
+                .password()
+                .isEmpty());
     }
 
     @Test

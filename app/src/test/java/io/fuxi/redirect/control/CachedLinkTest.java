@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class CachedLinkTest {
 
@@ -46,7 +47,8 @@ class CachedLinkTest {
                 true,
                 validSince,
                 limited,
-                fallback.isEmpty() ? null : fallback);
+                fallback.isEmpty() ? null : fallback,
+                0);
         assertEquals(link, CachedLink.unpacked(link.packed()));
         byte[] inALog = new byte[link.packed().length + 7];
         System.arraycopy(link.packed(), 0, inALog, 5, link.packed().length);
@@ -58,8 +60,18 @@ class CachedLinkTest {
         CachedLink plain = new CachedLink("https://example.org/a", 302, 10_000L, true, false);
         assertEquals(11 + "https://example.org/a".length(), plain.packed().length, "no room for extras it lacks");
         assertFalse(plain.isNotYetValidAt(0));
-        CachedLink later = new CachedLink("https://example.org/a", 302, 10_000L, true, false, 5_000L, false, null);
+        CachedLink later = new CachedLink("https://example.org/a", 302, 10_000L, true, false, 5_000L, false, null, 0);
         assertTrue(later.isNotYetValidAt(4_999));
         assertFalse(later.isNotYetValidAt(5_000));
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {1L, -7L, Long.MIN_VALUE | 1, Long.MAX_VALUE})
+    void aPasswordStampUnpacksAsItWasAndAsksForThePassword(long stamp) {
+        CachedLink link = new CachedLink("https://example.org/a", 302, 10_000L, true, false, 0, false, null, stamp);
+        CachedLink unpacked = CachedLink.unpacked(link.packed());
+        assertEquals(link, unpacked);
+        assertTrue(unpacked.asksForPassword());
+        assertFalse(new CachedLink("https://example.org/a", 302, 10_000L, true, false).asksForPassword());
     }
 }
