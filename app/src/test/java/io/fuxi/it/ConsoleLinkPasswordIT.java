@@ -13,7 +13,12 @@ import java.net.URLEncoder;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -63,7 +68,7 @@ class ConsoleLinkPasswordIT extends DeployedFuxi {
     private final Rows rows = new Rows(TestDatabase.dataSource("fuxi"));
 
     @Test
-    void aPasswordGivenOnTheNewLinkPageProtectsTheLinkAndIsNeverShownBack() throws InterruptedException {
+    void aPasswordGivenOnTheNewLinkPageProtectsTheLinkAndIsNeverShownBack() throws Exception {
         JsonObject key = newKey();
         String alias = uniqueAlias();
         String word = word();
@@ -96,6 +101,20 @@ class ConsoleLinkPasswordIT extends DeployedFuxi {
             assertEquals(Map.of(alias, true, plain, false), locksShown(browser), "only the protected link is marked");
             browser.screenshot("links-password-protected");
             assertNotOnThePage(browser, password);
+
+            browser.driver().findElement(By.id("links:export")).click();
+            Path export = browser.download("links-" + LocalDate.now(ZoneOffset.UTC) + ".csv");
+            String csv = Files.readString(export, StandardCharsets.UTF_8);
+            assertFalse(csv.contains(password), "the export never has the password: " + csv);
+            List<String> lines = csv.lines().toList();
+            List<String> header = List.of(lines.get(0).split(",", -1));
+            assertEquals("password_protected", header.get(header.size() - 1), lines.get(0));
+            Map<String, String> flags = new HashMap<>();
+            for (String line : lines.subList(1, lines.size())) {
+                String[] cells = line.split(",", -1); // no cell of these links holds a comma
+                flags.put(cells[0], cells[cells.length - 1]);
+            }
+            assertEquals(Map.of(alias, "true", plain, "false"), flags, csv);
         }
 
         JsonObject link = admin.link(alias);

@@ -51,8 +51,8 @@ final class PasswordGate {
     }
 
     /**
-     * Whether the request may go on to the link; when it may not, the answer is written. A right password posted sets
-     * the cookie that lets the browser pass for a while.
+     * Whether the request may go on to the link; when it may not, the answer is written. A right password posted
+     * passes: its redirect then {@linkplain #remember remembers} it.
      */
     boolean passes(
             String code, CachedLink link, boolean posted, HttpServletRequest request, HttpServletResponse response)
@@ -79,10 +79,6 @@ final class PasswordGate {
         Attempt attempt = passwords.attempt(request, code, password.get(), () -> links.passwordHash(code));
         switch (attempt.outcome()) {
             case RIGHT -> {
-                passwords
-                        .rememberingCookie(request, code, link.passwordStamp())
-                        .ifPresent(cookie -> response.addHeader("Set-Cookie", cookie));
-                response.setHeader("Cache-Control", "no-store");
                 return true;
             }
             case WRONG -> page(response, 403, "Wrong password. Try again.");
@@ -96,6 +92,14 @@ final class PasswordGate {
             }
         }
         return false;
+    }
+
+    /** Sets the cookie that lets the browser pass this link's gate for a while, on the redirect a right password won. */
+    void remember(String code, CachedLink link, HttpServletRequest request, HttpServletResponse response) {
+        passwords
+                .rememberingCookie(request, code, link.passwordStamp())
+                .ifPresent(cookie -> response.addHeader("Set-Cookie", cookie));
+        response.setHeader("Cache-Control", "no-store");
     }
 
     /**

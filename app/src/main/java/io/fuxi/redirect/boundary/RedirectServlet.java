@@ -170,11 +170,16 @@ public class RedirectServlet extends HttpServlet {
             } else if (destinations.refusesUrl(link.location())) {
                 counts.record(Outcome.BLOCKED);
                 pages.gone(request, response, ErrorPages.Gone.BLOCKED);
+            } else if (link.asksForPassword() && link.limited() && !visits.hasVisitsLeft(code)) {
+                notAnswering(link, Outcome.OVER_LIMIT, request, response); // no form for a link that is used up
             } else if (link.asksForPassword() && !passwords.passes(code, link, posted, request, response)) {
                 counts.record(Outcome.PASSWORD);
             } else if (link.limited() && !(clicks.isBot(request) ? visits.hasVisitsLeft(code) : visits.admit(code))) {
                 notAnswering(link, Outcome.OVER_LIMIT, request, response);
             } else {
+                if (posted) {
+                    passwords.remember(code, link, request, response);
+                }
                 redirect(
                         code,
                         link,
