@@ -1,5 +1,6 @@
--- POSTs a wrong password to the path in BENCH_PATH, each request from another made-up client address (Fuxi trusts
--- 127.0.0.1 as a proxy in this run), so that no throttle turns the guesses away before they are checked
+-- POSTs a wrong password to the path in BENCH_PATH, with BENCH_SPREAD=1 each from another made-up client address (Fuxi
+-- trusts 127.0.0.1 as a proxy in this run), so that no throttle turns the guesses away before they are checked; else
+-- all from one address, which the throttle soon turns away unchecked. Prints how many got each status.
 local threads = {}
 
 function setup(thread)
@@ -24,7 +25,10 @@ function done(summary, latency, requests)
 end
 
 function request()
-  local address = string.format("10.%d.%d.%d", math.random(0, 255), math.random(0, 255), math.random(1, 254))
+  local address = "10.0.0.1"
+  if os.getenv("BENCH_SPREAD") == "1" then
+    address = string.format("10.%d.%d.%d", math.random(0, 255), math.random(0, 255), math.random(1, 254))
+  end
   return wrk.format("POST", os.getenv("BENCH_PATH"), {
     ["Content-Type"] = "application/x-www-form-urlencoded",
     ["X-Forwarded-For"] = address,

@@ -6,6 +6,7 @@ import io.fuxi.platform.database.StoredSecret;
 import io.fuxi.platform.web.ClientAddress;
 import io.fuxi.security.control.ClusterThrottle;
 import io.fuxi.security.control.LoginThrottle;
+import io.fuxi.security.control.PasswordCheckBudget;
 import io.fuxi.security.control.PasswordCookie;
 import io.fuxi.security.control.PasswordHashing;
 import jakarta.annotation.PostConstruct;
@@ -20,7 +21,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.util.Optional;
-import java.util.concurrent.Semaphore;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -29,9 +29,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * The passwords of password-protected links: hashed as the console's are ({@link PasswordHashing}), checked when a
  * browser posts one, and remembered for a while in a signed cookie for that link only ({@link PasswordCookie}).
  * Wrong guesses slow down per link and client address, and per address ({@link LoginThrottle}), counted on every node;
- * a wait refuses an attempt at once, without checking it. At most fuxi.links.password-checks checks run at once on a
- * node (each is deliberately slow), and an attempt that finds them all taken is refused at once, so that a flood of
- * guesses takes neither the redirects' CPU beyond them nor any request thread.
+ * a wait refuses an attempt at once, without checking it. A node runs one check at a time and at most
+ * fuxi.links.password-checks-per-second (each is deliberately slow, {@link PasswordCheckBudget}); an attempt beyond
+ * them is refused at once, so that a flood of guesses takes neither more than that of the CPU nor any request thread.
  */
 @ApplicationScoped
 public class LinkPasswords {
@@ -42,7 +42,7 @@ public class LinkPasswords {
         WRONG,
         /** not checked: too many wrong ones from this address; wait {@link Attempt#waitSeconds()} */
         WAIT,
-        /** not checked: every password check of this node is busy */
+        /** not checked: this node runs no more checks now (see {@link PasswordCheckBudget}) */
         BUSY
     }
 
@@ -65,8 +65,8 @@ public class LinkPasswords {
     int cookieMinutes;
 
     @Inject
-    @ConfigProperty(name = "fuxi.links.password-checks", defaultValue = "1")
-    int checksAtOnce;
+    @ConfigProperty(name = "fuxi.links.password-checks-per-second", defaultValue = "1")
+    int checksPerSecond;
 
     @Inject
     @ConfigProperty(name = "fuxi.proxy.trusted")
@@ -77,14 +77,14 @@ public class LinkPasswords {
     String baseUrl;
 
     private ClusterThrottle throttle;
-    private Semaphore checks;
+    private PasswordCheckBudget checks;
     private ClientAddress clients;
     private volatile PasswordCookie cookie;
 
     @PostConstruct
     void prepare() {
         throttle = new ClusterThrottle(cluster, "link-password-attempts", clock::millis);
-        checks = new Semaphore(Math.max(1, checksAtOnce));
+        checks = new PasswordCheckBudget(checksPerSecond, System::nanoTime);
         clients = ClientAddress.trusting(trustedProxies);
     }
 
@@ -125,19 +125,16 @@ public class LinkPasswords {
         if (wait > 0) {
             return new Attempt(Outcome.WAIT, wait);
         }
-        if (!checks.tryAcquire()) {
-            return new Attempt(Outcome.BUSY, 1);
+        return checks.run(() -> check(code, address, password, storedHash)).orElse(new Attempt(Outcome.BUSY, 1));
+    }
+
+    private Attempt check(String code, String address, String password, Supplier<Optional<String>> storedHash) {
+        if (hashing.matches(password, storedHash.get())) {
+            throttle.succeeded(code, address);
+            return new Attempt(Outcome.RIGHT, 0);
         }
-        try {
-            if (hashing.matches(password, storedHash.get())) {
-                throttle.succeeded(code, address);
-                return new Attempt(Outcome.RIGHT, 0);
-            }
-            throttle.failed(code, address);
-            return new Attempt(Outcome.WRONG, 0);
-        } finally {
-            checks.release();
-        }
+        throttle.failed(code, address);
+        return new Attempt(Outcome.WRONG, 0);
     }
 
     /** The Set-Cookie header that remembers a right password for this link, or empty when none is to be set. */
