@@ -325,7 +325,7 @@ class AdminConsoleIT extends DeployedFuxi {
             List<String> lines = Files.readAllLines(
                     browser.download("links-" + LocalDate.now(ZoneOffset.UTC) + ".csv"), StandardCharsets.UTF_8);
             assertEquals(
-                    "code,short_url,url,key,created_at,expires_at,enabled,redirect_status,tags,valid_since,max_visits,visits_left,fallback_url,password_protected",
+                    "code,short_url,url,key,created_at,expires_at,enabled,redirect_status,tags,valid_since,max_visits,visits_left,fallback_url,password_protected,domain",
                     lines.get(0));
             assertEquals(4, lines.size(), lines.toString());
             assertEquals(

@@ -70,7 +70,7 @@ class ConsoleTagsIT extends DeployedFuxi {
             Path export = browser.download("links-" + LocalDate.now(ZoneOffset.UTC) + ".csv");
             List<String> lines = Files.readAllLines(export, StandardCharsets.UTF_8);
             String header = "code,short_url,url,key,created_at,expires_at,enabled,redirect_status,tags,valid_since,"
-                    + "max_visits,visits_left,fallback_url,password_protected";
+                    + "max_visits,visits_left,fallback_url,password_protected,domain";
             assertEquals(header, lines.get(0));
             assertEquals(3, lines.size(), lines.toString());
             Map<String, String> exported = new HashMap<>();

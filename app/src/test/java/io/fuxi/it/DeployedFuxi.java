@@ -41,10 +41,14 @@ abstract class DeployedFuxi {
 
     /** The WAR with loopback trusted as a proxy, so that a test says in X-Forwarded-For where a call comes from. */
     static WebArchive warBehindLoopbackProxy() {
-        JavaArchive settings = ShrinkWrap.create(JavaArchive.class, "behind-loopback-proxy.jar")
+        return warWithSettings("fuxi.proxy.trusted=127.0.0.1,::1\n");
+    }
+
+    /** The WAR with these lines of settings, which win over every other source of them. */
+    static WebArchive warWithSettings(String properties) {
+        JavaArchive settings = ShrinkWrap.create(JavaArchive.class, "test-settings.jar")
                 .addAsManifestResource(
-                        new StringAsset("config_ordinal=500\nfuxi.proxy.trusted=127.0.0.1,::1\n"),
-                        "microprofile-config.properties");
+                        new StringAsset("config_ordinal=500\n" + properties), "microprofile-config.properties");
         return war().addAsLibrary(settings);
     }
 

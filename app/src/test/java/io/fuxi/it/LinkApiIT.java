@@ -194,6 +194,7 @@ class LinkApiIT extends DeployedFuxi {
                         .add("maxVisits", JsonValue.NULL)
                         .add("fallbackUrl", JsonValue.NULL)
                         .add("password", JsonValue.NULL)
+                        .add("domain", JsonValue.NULL)
                         .build(),
                 entries.get(0).getJsonObject("after"),
                 "the fields the link was made with, though three of them have changed since");

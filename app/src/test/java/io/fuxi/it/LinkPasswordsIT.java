@@ -90,9 +90,11 @@ class LinkPasswordsIT {
 
     private final Rows rows = new Rows(TestDatabase.dataSource("fuxi"));
 
+    /** Behind a proxy on loopback, and with room for every check these tests make at once (see PasswordCheckBudget). */
     @Deployment(testable = false)
     static WebArchive behindAProxy() {
-        return DeployedFuxi.warBehindLoopbackProxy();
+        return DeployedFuxi.warWithSettings(
+                "fuxi.proxy.trusted=127.0.0.1,::1\nfuxi.links.password-checks-per-second=1000\n");
     }
 
     @BeforeEach

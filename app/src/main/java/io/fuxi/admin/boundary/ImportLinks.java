@@ -104,7 +104,7 @@ public class ImportLinks implements Serializable {
                                         i + 1,
                                         result.status(),
                                         result.link().code(),
-                                        links.shortUrl(result.link().code()),
+                                        links.shortUrl(result.link()),
                                         "",
                                         "")
                                 : CsvCells.line(

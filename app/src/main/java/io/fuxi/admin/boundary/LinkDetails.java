@@ -251,7 +251,7 @@ public class LinkDetails implements Serializable {
     }
 
     public String getShortUrl() {
-        return links.shortUrl(link.code());
+        return links.shortUrl(link);
     }
 
     public LinkView getLink() {

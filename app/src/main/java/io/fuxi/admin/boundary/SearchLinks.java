@@ -139,12 +139,13 @@ public class SearchLinks implements Serializable {
                     "max_visits",
                     "visits_left",
                     "fallback_url",
-                    "password_protected"));
+                    "password_protected",
+                    "domain"));
             links.forEach(caller, filter, COUNT_CAP, link -> {
                 try {
                     csv.write(CsvCells.line(
                             link.code(),
-                            links.shortUrl(link.code()),
+                            links.shortUrl(link),
                             link.url(),
                             link.ownerKeyId(),
                             link.createdAt(),
@@ -156,7 +157,8 @@ public class SearchLinks implements Serializable {
                             link.maxVisits(),
                             link.visitsLeft(),
                             link.fallbackUrl(),
-                            link.passwordProtected()));
+                            link.passwordProtected(),
+                            links.domainOf(link)));
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }

@@ -3,6 +3,7 @@ package io.fuxi.destinations.boundary;
 import io.fuxi.destinations.control.RuleSet;
 import io.fuxi.destinations.entity.DestinationRule;
 import io.fuxi.platform.cluster.Cluster;
+import io.fuxi.platform.cluster.ClusterSnapshot;
 import io.fuxi.platform.problem.InvalidFieldException;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -26,18 +27,16 @@ public class DestinationRules {
     @Inject
     Cluster cluster;
 
-    private volatile RuleSet rules;
-    private long changesHeard;
-    private Cluster.Topic changes;
+    private ClusterSnapshot<RuleSet> rules;
 
     /** Starts with the application, so that this node hears of changes made elsewhere before it reads the rules. */
     void startEagerly(@Observes @Initialized(ApplicationScoped.class) Object application) {
-        changes.toString();
+        rules.toString();
     }
 
     @PostConstruct
     void listen() {
-        changes = cluster.topic("destinations", changed -> forget());
+        rules = new ClusterSnapshot<>(cluster, "destinations", this::read);
     }
 
     /** Whether a redirect to this URL is refused; its host is read only when there are rules. */
@@ -53,40 +52,21 @@ public class DestinationRules {
     }
 
     public void reload() {
-        load();
+        rules.reload();
     }
 
     void onChange(@Observes(during = TransactionPhase.AFTER_SUCCESS) DestinationsChanged changed) {
-        forget();
-        load();
-        changes.publish("changed");
+        rules.changed();
     }
 
-    /** Reads the rules; keeps them unless a change was heard meanwhile (the read may be older than it). */
-    private RuleSet load() {
-        long heardBefore;
-        synchronized (this) {
-            heardBefore = changesHeard;
-        }
+    private RuleSet read() {
         List<RuleSet.Stored> stored = store.rules().stream()
                 .map(rule -> new RuleSet.Stored(rule.id(), rule.host(), rule.kind() == DestinationRule.Kind.ALLOW))
                 .toList();
-        RuleSet loaded = RuleSet.of(stored, store.allowListMode());
-        synchronized (this) {
-            if (changesHeard == heardBefore) {
-                rules = loaded;
-            }
-        }
-        return loaded;
-    }
-
-    private synchronized void forget() {
-        changesHeard++;
-        rules = null;
+        return RuleSet.of(stored, store.allowListMode());
     }
 
     private RuleSet current() {
-        RuleSet current = rules;
-        return current == null ? load() : current;
+        return rules.current();
     }
 }

@@ -7,7 +7,8 @@ import java.util.Optional;
 
 /**
  * A create request that passed every rule at {@code checkedAt} (the link's creation time, from which its expiry was
- * worked out), with the URL as stored, the alias as checked and the password hashed; no code taken yet.
+ * worked out), with the URL as stored, the alias as checked, the password hashed and the domain found; no code taken
+ * yet.
  */
 record CheckedCreate(
         Caller caller,
@@ -18,4 +19,5 @@ record CheckedCreate(
         Optional<String> alias,
         Optional<Instant> validSince,
         Optional<String> fallbackUrl,
-        Optional<String> passwordHash) {}
+        Optional<String> passwordHash,
+        int domainId) {}

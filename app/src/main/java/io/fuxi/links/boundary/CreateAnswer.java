@@ -12,9 +12,8 @@ import jakarta.json.JsonObject;
  */
 public record CreateAnswer(int status, String header, String headerValue, JsonObject json) {
 
-    static CreateAnswer of(Creation creation, String shortUrl, String address) {
+    static CreateAnswer of(Creation creation, JsonObject json, String address) {
         String code = creation.link().code();
-        JsonObject json = creation.link().toJson(shortUrl);
         return creation.created()
                 ? new CreateAnswer(201, "Location", address, json)
                 : new CreateAnswer(200, "Content-Location", "/api/v1/links/" + code, json);

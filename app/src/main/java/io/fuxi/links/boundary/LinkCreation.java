@@ -1,7 +1,6 @@
 package io.fuxi.links.boundary;
 
 import io.fuxi.links.control.CreateCounts;
-import io.fuxi.links.control.LinkOptions;
 import io.fuxi.links.control.LinkRequest;
 import io.fuxi.platform.beans.Unproxied;
 import io.fuxi.platform.problem.ProblemException;
@@ -42,7 +41,7 @@ public class LinkCreation {
     CreateCounts counts;
 
     @Inject
-    LinkOptions options;
+    ShortUrls shortUrls;
 
     @Inject
     ApiLocations locations;
@@ -54,13 +53,14 @@ public class LinkCreation {
         batches = Unproxied.of(beans, CreateBatches.class);
         counts = Unproxied.of(beans, CreateCounts.class);
         locations = Unproxied.of(beans, ApiLocations.class);
+        shortUrls = Unproxied.of(beans, ShortUrls.class);
     }
 
     /** A create as an API call sends it, and what every route answers it. */
     public CreateAnswer answer(Caller caller, InputStream body) {
         Creation creation = create(caller, body);
         String code = creation.link().code();
-        return CreateAnswer.of(creation, options.shortUrl(code), locations.address("v1/links/" + code));
+        return CreateAnswer.of(creation, shortUrls.json(creation.link()), locations.address("v1/links/" + code));
     }
 
     /** A create as an API call sends it: its JSON body read and checked, and its outcome counted for the metrics. */

@@ -53,7 +53,7 @@ public class LinkInserts {
 
     private static final String INSERT_LINK = "INSERT INTO link (code, url, url_hash, owner_key_id, created_at,"
             + " expires_at, enabled, redirect_status, forward_query, created_by, tags, valid_since, max_visits,"
-            + " fallback_url, password_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+            + " fallback_url, password_hash, domain_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 
     @Inject
     BeanManager beans;
@@ -169,7 +169,8 @@ public class LinkInserts {
             link.validSince(),
             link.maxVisits(),
             link.fallbackUrl(),
-            link.passwordHash()
+            link.passwordHash(),
+            link.domainId()
         };
     }
 
@@ -187,6 +188,7 @@ public class LinkInserts {
         link.changeMaxVisits(create.request().maxVisits().orElse(null));
         link.changeFallbackUrl(create.fallbackUrl().orElse(null));
         link.changePasswordHash(create.passwordHash().orElse(null));
+        link.moveToDomain(create.domainId());
         return link;
     }
 
@@ -218,7 +220,8 @@ public class LinkInserts {
 
     /**
      * The key's live links made since the same-URL window began with one of these URL hashes, newest first: none that
-     * starts later, has a visit limit or a password, which a create without them does not ask for. The IN
+     * starts later, has a visit limit or a password, or is on another domain than the default, which a create without
+     * them does not ask for. The IN
      * list is padded to a power of two (the last hash again), so that a few statements serve every batch size.
      */
     private static List<Link> recentLinks(Connection connection, long owner, List<byte[]> hashes, Instant now)
@@ -230,7 +233,7 @@ public class LinkInserts {
                                 + " WHERE owner_key_id = ? AND url_hash IN ",
                         size)
                 + " AND created_at > ? AND enabled AND expires_at > ? AND valid_since IS NULL AND max_visits IS NULL"
-                + " AND password_hash IS NULL"
+                + " AND password_hash IS NULL AND domain_id = 0"
                 + " ORDER BY created_at DESC";
         try (PreparedStatement query = connection.prepareStatement(sql)) {
             int position = 1;

@@ -24,7 +24,7 @@ import javax.sql.DataSource;
 public class LinkLookup {
 
     private static final String BY_CODE = "SELECT url, owner_key_id, created_at, expires_at, enabled, redirect_status,"
-            + " forward_query, tags, valid_since, max_visits, visits, fallback_url, password_hash FROM link WHERE code = ?";
+            + " forward_query, tags, valid_since, max_visits, visits, fallback_url, password_hash, domain_id FROM link WHERE code = ?";
     private static final String PASSWORD_HASH = "SELECT password_hash FROM link WHERE code = ?";
 
     @Resource(lookup = FuxiDataSource.JNDI_NAME)
@@ -61,6 +61,7 @@ public class LinkLookup {
                 row.getLong(2),
                 row.getString(8),
                 limits(row),
+                row.getInt(14),
                 options);
     }
 

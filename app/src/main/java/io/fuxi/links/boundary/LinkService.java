@@ -106,6 +106,9 @@ public class LinkService {
     LinkPasswords passwords;
 
     @Inject
+    ShortUrls shortUrls;
+
+    @Inject
     LinkListing listing;
 
     /**
@@ -210,7 +213,7 @@ public class LinkService {
     public LinkView update(Caller caller, String code, LinkPatch patch) {
         caller.requireChanges();
         Link link = visible(caller, code);
-        JsonObject before = LinkFields.of(link);
+        JsonObject before = LinkFields.of(link, history.domainOf(link));
         Instant now = now();
         patch.url().map(rules::allowedUrl).ifPresent(url -> {
             words.remove(List.of(link)); // the words of the URL it had
@@ -250,6 +253,9 @@ public class LinkService {
         patch.fallbackUrl()
                 .ifPresent(fallback -> link.changeFallbackUrl(
                         fallback.map(rules::allowedFallbackUrl).orElse(null)));
+        patch.domain()
+                .ifPresent(host ->
+                        link.moveToDomain(rules.allowedDomain(caller, host).id()));
         boolean passwordReplaced = link.passwordHash() != null
                 && patch.password().flatMap(password -> password).isPresent();
         patch.password()
@@ -261,7 +267,7 @@ public class LinkService {
             link.changeTags(tagged.column());
             tags.add(List.of(link));
         }
-        JsonObject after = LinkFields.of(link);
+        JsonObject after = LinkFields.of(link, history.domainOf(link));
         history.changed(
                 link, before, passwordReplaced ? LinkFields.withPasswordReplaced(after) : after, caller.actor(), now);
         if (newLimit) {
@@ -350,7 +356,7 @@ public class LinkService {
     /** A QR code of the short URL of a link the caller has read: {@code png} or {@code svg}, {@code size} pixels wide. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public byte[] qr(LinkView link, String format, int size) {
-        QrCode qr = QrCode.of(options.shortUrl(link.code()), size);
+        QrCode qr = QrCode.of(shortUrls.of(link), size);
         return switch (format) {
             case "png" -> qr.png();
             case "svg" -> qr.svg();
@@ -358,9 +364,23 @@ public class LinkService {
         };
     }
 
-    /** The link's short URL under the configured base. */
-    public String shortUrl(String code) {
-        return options.shortUrl(code);
+    /** How many links are bound to the domain with this id (0: the default domain); one read of an index. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public long countOnDomain(int domainId) {
+        return ((Number) em.createNativeQuery("SELECT COUNT(*) FROM link WHERE domain_id = ?")
+                        .setParameter(1, domainId)
+                        .getSingleResult())
+                .longValue();
+    }
+
+    /** The host of the domain the link answers on; null: the default domain. */
+    public String domainOf(LinkView link) {
+        return shortUrls.domainOf(link);
+    }
+
+    /** The link's short URL, on its domain. */
+    public String shortUrl(LinkView link) {
+        return shortUrls.of(link);
     }
 
     /**

@@ -27,6 +27,7 @@ import java.util.List;
  * @param fallbackUrl    where it sends visitors when it does not answer; null: an error page
  * @param passwordStamp  0 when it has no password; else a number that changes with its password (a digest of the
  *                       hash, never the hash), which signs the cookie a right password sets
+ * @param domainId       the domain it answers on; 0: the default domain
  */
 public record LinkView(
         String code,
@@ -42,7 +43,8 @@ public record LinkView(
         Integer maxVisits,
         Integer visitsLeft,
         String fallbackUrl,
-        long passwordStamp)
+        long passwordStamp,
+        int domainId)
         implements Serializable {
 
     public LinkView {
@@ -66,6 +68,7 @@ public record LinkView(
                         link.visits(),
                         link.fallbackUrl(),
                         passwordStamp(link.passwordHash())),
+                link.domainId(),
                 options);
     }
 
@@ -93,6 +96,7 @@ public record LinkView(
             long ownerKeyId,
             String tags,
             Limits limits,
+            int domainId,
             LinkOptions options) {
         return new LinkView(
                 code,
@@ -108,7 +112,8 @@ public record LinkView(
                 limits.maxVisits(),
                 limits.visitsLeft(),
                 limits.fallbackUrl(),
-                limits.passwordStamp());
+                limits.passwordStamp(),
+                domainId);
     }
 
     /** The stamp of a stored password hash: 0 for none, else never 0. */
@@ -126,11 +131,11 @@ public record LinkView(
         return passwordStamp != 0;
     }
 
-    public JsonObject toJson(String shortUrl) {
-        JsonObjectBuilder json = Jsons.object()
-                .add("code", code)
-                .add("shortUrl", shortUrl)
-                .add("url", url)
+    /** @param domain the host of the domain it answers on; null: the default domain */
+    public JsonObject toJson(String shortUrl, String domain) {
+        JsonObjectBuilder json = Jsons.object().add("code", code).add("shortUrl", shortUrl);
+        addOrNull(json, "domain", domain);
+        json.add("url", url)
                 .add("createdAt", createdAt.toString())
                 .add("expiresAt", expiresAt.toString())
                 .add("enabled", enabled)

@@ -2,7 +2,6 @@ package io.fuxi.links.boundary;
 
 import io.fuxi.idempotency.boundary.Idempotent;
 import io.fuxi.links.control.CreateCounts;
-import io.fuxi.links.control.LinkOptions;
 import io.fuxi.links.control.LinkPatch;
 import io.fuxi.links.control.QrCode;
 import io.fuxi.links.control.Tags;
@@ -56,7 +55,7 @@ public class LinksResource {
     BulkCreation bulk;
 
     @Inject
-    LinkOptions options;
+    ShortUrls shortUrls;
 
     /** One resource for all requests (a request-scoped one had Jersey inject its fields anew for every call). */
     @Inject
@@ -216,6 +215,6 @@ public class LinksResource {
     }
 
     private JsonObject json(LinkView link) {
-        return link.toJson(options.shortUrl(link.code()));
+        return shortUrls.json(link);
     }
 }

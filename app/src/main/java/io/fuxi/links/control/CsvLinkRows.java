@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
  * Reads a CSV of links to import, one link a line: {@code url[,alias][,expiresAt][,tags]} (RFC 4180 quoting; tags
  * separated by '|' or spaces; blank lines skipped), or any columns a first line names: a first line with a cell {@code
  * url} names the columns, each a field of a create ({@code url, alias, expiresAt, tags, validSince, maxVisits,
- * fallbackUrl, redirectStatus, forwardQuery}, also in snake_case as the console's export writes them). The export's
+ * fallbackUrl, redirectStatus, forwardQuery, domain}, also in snake_case as the console's export writes them). The export's
  * other columns ({@code code, short_url, key, created_at, enabled, visits_left, password_protected}) are left out, so that an export can be
  * imported again. Each line becomes the JSON item a bulk create takes, so the import is checked by exactly the API's
  * rules; a cell of no known column becomes a field the bulk create refuses, for its line alone.
@@ -34,7 +34,8 @@ public final class CsvLinkRows {
             "maxVisits",
             "fallbackUrl",
             "redirectStatus",
-            "forwardQuery");
+            "forwardQuery",
+            "domain");
 
     /** What the console's export writes besides the fields of a create. */
     private static final Set<String> EXPORTED_ONLY =

@@ -9,7 +9,7 @@ import jakarta.json.JsonValue;
 /**
  * A link's changeable fields as JSON, for its history: the link's own redirect status and query forwarding (null
  * when it follows the configured default), so a change of the default is not mistaken for a change of the link; of
- * its password only whether it has one ({@code "set"} or null).
+ * its password only whether it has one ({@code "set"} or null); its domain by host (null: the default domain).
  */
 public final class LinkFields {
 
@@ -17,7 +17,8 @@ public final class LinkFields {
 
     private LinkFields() {}
 
-    public static JsonObject of(Link link) {
+    /** @param domain the host of the domain the link answers on; null: the default domain */
+    public static JsonObject of(Link link, String domain) {
         JsonObjectBuilder fields = Jsons.object()
                 .add("url", link.url())
                 .add("expiresAt", link.expiresAt().toString())
@@ -35,6 +36,7 @@ public final class LinkFields {
         add(fields, "maxVisits", link.maxVisits() == null ? null : Jsons.number(link.maxVisits()));
         add(fields, "fallbackUrl", link.fallbackUrl() == null ? null : Jsons.text(link.fallbackUrl()));
         add(fields, "password", link.passwordHash() == null ? null : Jsons.text(PASSWORD_SET));
+        add(fields, "domain", domain == null ? null : Jsons.text(domain));
         return fields.build();
     }
 

@@ -1,10 +1,13 @@
 package io.fuxi.links.control;
 
+import io.fuxi.domains.boundary.DomainView;
+import io.fuxi.domains.boundary.Domains;
 import io.fuxi.links.boundary.HistoryEntry;
 import io.fuxi.links.entity.Link;
 import io.fuxi.platform.database.RowInserts;
 import io.fuxi.platform.rest.Jsons;
 import jakarta.enterprise.context.Dependent;
+import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.persistence.EntityManager;
@@ -33,6 +36,9 @@ public class LinkHistory {
     @PersistenceContext
     EntityManager em;
 
+    @Inject
+    Domains domains;
+
     /**
      * Records a change from the fields as they were to the fields as they are ({@link LinkFields}); nothing when no
      * field changed.
@@ -59,7 +65,9 @@ public class LinkHistory {
                 .setParameter(2, link.createdAt())
                 .executeUpdate();
         RowInserts.insert(
-                em, INSERT, Collections.singletonList(row(link, actor, at, "deleted", LinkFields.of(link), null)));
+                em,
+                INSERT,
+                Collections.singletonList(row(link, actor, at, "deleted", LinkFields.of(link, domainOf(link)), null)));
     }
 
     /**
@@ -83,18 +91,24 @@ public class LinkHistory {
                     Instant.parse((String) row[0]), (String) row[1], (String) row[2], json(row[3]), json(row[4])));
         }
         if (link.createdBy().isPresent() && rows.size() < MOST_READ) {
-            entries.add(0, created(link, link.createdBy().get(), entries));
+            entries.add(0, created(link, domainOf(link), link.createdBy().get(), entries));
         }
         return entries;
     }
 
     /** The creation of a link, with the fields it was made with: its fields now, each later change undone. */
-    static HistoryEntry created(Link link, String actor, List<HistoryEntry> changesOldestFirst) {
-        JsonObjectBuilder fields = Jsons.object(LinkFields.of(link));
+    static HistoryEntry created(Link link, String domain, String actor, List<HistoryEntry> changesOldestFirst) {
+        JsonObjectBuilder fields = Jsons.object(LinkFields.of(link, domain));
         for (int i = changesOldestFirst.size() - 1; i >= 0; i--) {
             changesOldestFirst.get(i).before().forEach(fields::add);
         }
         return new HistoryEntry(link.createdAt(), actor, "created", JsonObject.EMPTY_JSON_OBJECT, fields.build());
+    }
+
+    /** The host of the domain the link answers on, as its fields name it; null: the default domain. */
+    public String domainOf(Link link) {
+        DomainView domain = domains.current().byId(link.domainId());
+        return domain.isDefault() ? null : domain.host();
     }
 
     private static Object[] row(

@@ -1,6 +1,7 @@
 package io.fuxi.links.control;
 
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.time.Duration;
 
 /**
@@ -25,5 +26,20 @@ public record LinkOptions(
     public String shortUrl(String code) {
         String base = baseUrl.toString();
         return (base.endsWith("/") ? base : base + "/") + code;
+    }
+
+    /** The short URL of a code on a domain: the base URL with its host replaced (null: the default domain's). */
+    public String shortUrl(String code, String domainHost) {
+        if (domainHost == null) {
+            return shortUrl(code);
+        }
+        try {
+            URI onDomain =
+                    new URI(baseUrl.getScheme(), null, domainHost, baseUrl.getPort(), baseUrl.getPath(), null, null);
+            String base = onDomain.toString();
+            return (base.endsWith("/") ? base : base + "/") + code;
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException("not a host: " + domainHost, e);
+        }
     }
 }

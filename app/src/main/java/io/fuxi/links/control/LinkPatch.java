@@ -11,7 +11,7 @@ import java.util.Set;
  * A change to a link: only the fields present change. {@code redirectStatus: null} and {@code forwardQuery: null}
  * return the link to the configured default. Tags are replaced ({@code tags}; null or [] for none), then added to
  * ({@code addTags}) and taken from ({@code removeTags}). {@code validSince}, {@code maxVisits}, {@code fallbackUrl}
- * and {@code password} set to null are removed.
+ * and {@code password} set to null are removed; {@code domain} set to null moves the link to the default domain.
  */
 public record LinkPatch(
         Optional<String> url,
@@ -27,7 +27,8 @@ public record LinkPatch(
         Optional<Optional<Instant>> validSince,
         Optional<Optional<Integer>> maxVisits,
         Optional<Optional<String>> fallbackUrl,
-        Optional<Optional<String>> password) {
+        Optional<Optional<String>> password,
+        Optional<Optional<String>> domain) {
 
     private static final Set<String> FIELDS = Set.of(
             "url",
@@ -41,7 +42,8 @@ public record LinkPatch(
             "validSince",
             "maxVisits",
             "fallbackUrl",
-            "password");
+            "password",
+            "domain");
 
     public static LinkPatch from(JsonValue body) {
         JsonFields json = JsonFields.of(body, FIELDS);
@@ -64,7 +66,8 @@ public record LinkPatch(
                 nullable(json, "validSince", json.instant("validSince")),
                 nullable(json, "maxVisits", json.integer("maxVisits").map(LinkRequest::checkedMaxVisits)),
                 nullable(json, "fallbackUrl", json.string("fallbackUrl")),
-                nullable(json, "password", json.string("password").map(LinkRequest::checkedPassword)));
+                nullable(json, "password", json.string("password").map(LinkRequest::checkedPassword)),
+                nullable(json, "domain", json.string("domain")));
     }
 
     /** Absent: unchanged; JSON null: removed (an empty value); else the value. */

@@ -17,6 +17,7 @@ import java.util.Set;
  * @param maxVisits    the visits by people it takes before it answers as expired; empty: no limit
  * @param fallbackUrl  where it sends visitors when it does not answer; empty: an error page
  * @param password     the password a browser must give before it is sent on; empty: none
+ * @param domain       the host of the domain it answers on; empty: the default domain
  */
 public record LinkRequest(
         String url,
@@ -29,7 +30,8 @@ public record LinkRequest(
         Optional<Instant> validSince,
         Optional<Integer> maxVisits,
         Optional<String> fallbackUrl,
-        Optional<String> password) {
+        Optional<String> password,
+        Optional<String> domain) {
 
     private static final Set<String> FIELDS = Set.of(
             "url",
@@ -42,7 +44,8 @@ public record LinkRequest(
             "validSince",
             "maxVisits",
             "fallbackUrl",
-            "password");
+            "password",
+            "domain");
 
     public static LinkRequest from(JsonValue body) {
         JsonFields json = JsonFields.of(body, FIELDS);
@@ -58,7 +61,8 @@ public record LinkRequest(
                 json.instant("validSince"),
                 json.integer("maxVisits").map(LinkRequest::checkedMaxVisits),
                 json.string("fallbackUrl"),
-                json.string("password").map(LinkRequest::checkedPassword));
+                json.string("password").map(LinkRequest::checkedPassword),
+                json.string("domain"));
     }
 
     /** A link's password: 8 to 128 characters. */
@@ -89,6 +93,7 @@ public record LinkRequest(
                 && validSince.isEmpty()
                 && maxVisits.isEmpty()
                 && fallbackUrl.isEmpty()
-                && password.isEmpty();
+                && password.isEmpty()
+                && domain.isEmpty();
     }
 }

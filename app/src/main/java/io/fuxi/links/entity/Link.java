@@ -69,6 +69,10 @@ public class Link {
     @Column(name = "fallback_url")
     private String fallbackUrl;
 
+    /** The domain it answers on; 0: the default domain. */
+    @Column(name = "domain_id")
+    private int domainId;
+
     /** Null: no password; else the password salted and hashed (never the password itself). */
     @Column(name = "password_hash")
     private String passwordHash;
@@ -143,6 +147,10 @@ public class Link {
         this.passwordHash = passwordHash;
     }
 
+    public void moveToDomain(int domainId) {
+        this.domainId = domainId;
+    }
+
     public boolean isOwnedBy(long keyId) {
         return ownerKeyId == keyId;
     }
@@ -206,6 +214,10 @@ public class Link {
 
     public String passwordHash() {
         return passwordHash;
+    }
+
+    public int domainId() {
+        return domainId;
     }
 
     /** Who made the link, as loaded from its row: empty for a link made before this was kept (ADR 36). */

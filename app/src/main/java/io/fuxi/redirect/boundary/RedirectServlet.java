@@ -3,6 +3,8 @@ package io.fuxi.redirect.boundary;
 import io.fuxi.clicks.boundary.ClickRecorder;
 import io.fuxi.codes.boundary.CodeShape;
 import io.fuxi.destinations.boundary.DestinationRules;
+import io.fuxi.domains.boundary.DomainView;
+import io.fuxi.domains.boundary.Domains;
 import io.fuxi.links.boundary.LinkLookup;
 import io.fuxi.links.boundary.VisitLimits;
 import io.fuxi.platform.beans.Unproxied;
@@ -65,6 +67,9 @@ public class RedirectServlet extends HttpServlet {
     @Inject
     VisitLimits visits;
 
+    @Inject
+    Domains domains;
+
     private ErrorPages pages;
     private OtherPaths others;
     private PasswordGate passwords;
@@ -76,6 +81,7 @@ public class RedirectServlet extends HttpServlet {
         clicks = Unproxied.of(beans, ClickRecorder.class);
         counts = Unproxied.of(beans, RedirectCounts.class);
         visits = Unproxied.of(beans, VisitLimits.class);
+        domains = Unproxied.of(beans, Domains.class);
         pages = new ErrorPages(getServletContext());
         others = new OtherPaths(getServletContext());
         passwords = new PasswordGate(
@@ -129,7 +135,13 @@ public class RedirectServlet extends HttpServlet {
             throws IOException, ServletException {
         String code = request.getDispatcherType() == DispatcherType.REQUEST ? codeOf(request) : null;
         if (code == null) {
-            others.forward(request, response);
+            String root =
+                    domains.current().forRequestHost(request.getServerName()).rootUrl();
+            if (root != null && isRoot(request) && request.getDispatcherType() == DispatcherType.REQUEST) {
+                sendTo(root, response);
+            } else {
+                others.forward(request, response);
+            }
             return;
         }
         String method = request.getMethod();
@@ -140,42 +152,63 @@ public class RedirectServlet extends HttpServlet {
         answer(code, request, response);
     }
 
+    private static boolean isRoot(HttpServletRequest request) {
+        String uri = request.getRequestURI();
+        String context = request.getContextPath();
+        return uri.length() <= context.length() + 1 && uri.startsWith(context);
+    }
+
+    private static void sendTo(String url, HttpServletResponse response) {
+        response.setStatus(302);
+        response.setHeader("Location", url);
+    }
+
     private static void refuseMethod(HttpServletResponse response) throws IOException {
         response.setHeader("Allow", "GET, HEAD");
         response.sendError(405);
     }
 
     /**
-     * The redirect to the code's link, or the page that says why there is none (or its fallback URL). A POST is the
-     * password form of a protected link, and answered 405 for every other code.
+     * The redirect to the code's link, or the page that says why there is none (or a URL of the link or of its domain).
+     * A link answers only on the domain it is bound to (the Host of the request; a host that is no domain of this
+     * shortener is the default domain). A POST is the password form of a protected link, and answered 405 for every
+     * other code.
      */
     private void answer(String code, HttpServletRequest request, HttpServletResponse response) throws IOException {
         boolean posted = request.getMethod().equals("POST");
+        DomainView domain = domains.current().forRequestHost(request.getServerName());
         CachedLink cached = resolver.cached(code);
         CachedLink link;
         try {
             link = cached != null ? cached : resolver.load(code);
+            if (link != null && link.domainId() != domain.id()) {
+                link = null; // another domain's
+            }
             long now = clock.millis();
             if (posted && (link == null || !link.asksForPassword())) {
                 refuseMethod(response);
             } else if (link == null) {
                 counts.record(Outcome.UNKNOWN);
-                pages.notFound(request, response);
+                if (domain.notFoundUrl() != null) {
+                    sendTo(domain.notFoundUrl(), response);
+                } else {
+                    pages.notFound(request, response);
+                }
             } else if (!link.enabled()) {
-                notAnswering(link, Outcome.DISABLED, request, response);
+                notAnswering(link, domain, Outcome.DISABLED, request, response);
             } else if (link.isExpiredAt(now)) {
-                notAnswering(link, Outcome.EXPIRED, request, response);
+                notAnswering(link, domain, Outcome.EXPIRED, request, response);
             } else if (link.isNotYetValidAt(now)) {
-                notAnswering(link, Outcome.NOT_YET_VALID, request, response);
+                notAnswering(link, domain, Outcome.NOT_YET_VALID, request, response);
             } else if (destinations.refusesUrl(link.location())) {
                 counts.record(Outcome.BLOCKED);
                 pages.gone(request, response, ErrorPages.Gone.BLOCKED);
             } else if (link.asksForPassword() && link.limited() && !visits.hasVisitsLeft(code)) {
-                notAnswering(link, Outcome.OVER_LIMIT, request, response); // no form for a link that is used up
+                notAnswering(link, domain, Outcome.OVER_LIMIT, request, response); // no form when it is used up
             } else if (link.asksForPassword() && !passwords.passes(code, link, posted, request, response)) {
                 counts.record(Outcome.PASSWORD);
             } else if (link.limited() && !(clicks.isBot(request) ? visits.hasVisitsLeft(code) : visits.admit(code))) {
-                notAnswering(link, Outcome.OVER_LIMIT, request, response);
+                notAnswering(link, domain, Outcome.OVER_LIMIT, request, response);
             } else {
                 if (posted) {
                     passwords.remember(code, link, request, response);
@@ -199,16 +232,20 @@ public class RedirectServlet extends HttpServlet {
     }
 
     /**
-     * A link that does not answer now: to its fallback URL when it has one (and the destination rules allow it), else
-     * the page that says why.
+     * A link that does not answer now: to its fallback URL when it has one, else its domain's (each when the destination
+     * rules allow it), else the page that says why.
      */
     private void notAnswering(
-            CachedLink link, Outcome outcome, HttpServletRequest request, HttpServletResponse response)
+            CachedLink link,
+            DomainView domain,
+            Outcome outcome,
+            HttpServletRequest request,
+            HttpServletResponse response)
             throws IOException {
         counts.record(outcome);
-        if (link.fallback() != null && !destinations.refusesUrl(link.fallback())) {
-            response.setStatus(302);
-            response.setHeader("Location", link.fallback());
+        String fallback = link.fallback() != null ? link.fallback() : domain.fallbackUrl();
+        if (fallback != null && !destinations.refusesUrl(fallback)) {
+            sendTo(fallback, response);
         } else if (outcome == Outcome.NOT_YET_VALID) {
             pages.notYetValid(request, response);
         } else {

@@ -10,13 +10,14 @@ import java.nio.charset.StandardCharsets;
  * cached link does not carry it (bench/memory.sh).
  *
  * <p>The link cache holds it {@linkplain #packed() packed} into bytes (the expiry, the status, the switches, for a link
- * with extras its start, password stamp and fallback URL, then the location's bytes) in its table's log (ADR 39), where the record and
+ * with extras its start, password stamp, domain and fallback URL, then the location's bytes) in its table's log (ADR 39), where the record and
  * the location's string took 72 bytes and the location's; a redirect unpacks it again, into a short-lived copy.
  *
  * @param validSinceMillis when it starts to redirect; 0: since its creation
  * @param limited whether a visit by a person must be admitted by the database (a visit limit)
  * @param fallback where it sends visitors when it does not answer; null: an error page
  * @param passwordStamp 0: no password; else it asks for one (see LinkView#passwordStamp)
+ * @param domainId the domain it answers on; 0: the default domain
  */
 public record CachedLink(
         String location,
@@ -27,13 +28,15 @@ public record CachedLink(
         long validSinceMillis,
         boolean limited,
         String fallback,
-        long passwordStamp) {
+        long passwordStamp,
+        int domainId) {
 
     private static final int STATUS_AT = Long.BYTES;
     private static final int SWITCHES_AT = STATUS_AT + Short.BYTES;
     private static final int EXTRAS_AT = SWITCHES_AT + 1;
     private static final int STAMP_AT = EXTRAS_AT + Long.BYTES;
-    private static final int FALLBACK_LENGTH_AT = STAMP_AT + Long.BYTES;
+    private static final int DOMAIN_AT = STAMP_AT + Long.BYTES;
+    private static final int FALLBACK_LENGTH_AT = DOMAIN_AT + Short.BYTES;
     private static final int FALLBACK_AT = FALLBACK_LENGTH_AT + Short.BYTES;
     private static final int ENABLED = 1;
     private static final int FORWARDS_QUERY = 2;
@@ -42,7 +45,7 @@ public record CachedLink(
 
     /** A link without a start, a limit, a fallback URL or a password: most links. */
     public CachedLink(String location, int status, long expiresAtMillis, boolean enabled, boolean forwardQuery) {
-        this(location, status, expiresAtMillis, enabled, forwardQuery, 0, false, null, 0);
+        this(location, status, expiresAtMillis, enabled, forwardQuery, 0, false, null, 0, 0);
     }
 
     public boolean asksForPassword() {
@@ -63,7 +66,7 @@ public record CachedLink(
     }
 
     private boolean hasExtras() {
-        return validSinceMillis != 0 || limited || fallback != null || passwordStamp != 0;
+        return validSinceMillis != 0 || limited || fallback != null || passwordStamp != 0 || domainId != 0;
     }
 
     /** This link as the cache holds it; never empty. */
@@ -82,6 +85,8 @@ public record CachedLink(
         if (hasExtras()) {
             putLong(packed, EXTRAS_AT, validSinceMillis);
             putLong(packed, STAMP_AT, passwordStamp);
+            packed[DOMAIN_AT] = (byte) domainId;
+            packed[DOMAIN_AT + 1] = (byte) (domainId >>> 8);
             int lengthAt = FALLBACK_LENGTH_AT;
             packed[lengthAt] = (byte) fallbackBytes.length;
             packed[lengthAt + 1] = (byte) (fallbackBytes.length >>> 8);
@@ -108,10 +113,12 @@ public record CachedLink(
         long validSinceMillis = 0;
         String fallback = null;
         long passwordStamp = 0;
+        int domainId = 0;
         int locationAt = EXTRAS_AT;
         if ((switches & EXTRAS) != 0) {
             validSinceMillis = getLong(bytes, offset + EXTRAS_AT);
             passwordStamp = getLong(bytes, offset + STAMP_AT);
+            domainId = (bytes[offset + DOMAIN_AT] & 0xFF) | (bytes[offset + DOMAIN_AT + 1] & 0xFF) << 8;
             int lengthAt = offset + FALLBACK_LENGTH_AT;
             int fallbackLength = (bytes[lengthAt] & 0xFF) | (bytes[lengthAt + 1] & 0xFF) << 8;
             fallback = fallbackLength == 0
@@ -128,7 +135,8 @@ public record CachedLink(
                 validSinceMillis,
                 (switches & LIMITED) != 0,
                 fallback,
-                passwordStamp);
+                passwordStamp,
+                domainId);
     }
 
     private static void putLong(byte[] bytes, int at, long value) {

@@ -76,7 +76,8 @@ public class LinkResolver {
                 link.validSince() == null ? 0 : link.validSince().toEpochMilli(),
                 link.maxVisits() != null,
                 link.fallbackUrl(),
-                link.passwordStamp());
+                link.passwordStamp(),
+                link.domainId());
     }
 
     /**

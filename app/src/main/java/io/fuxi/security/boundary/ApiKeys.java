@@ -50,7 +50,7 @@ public class ApiKeys {
                 .setParameter("hash", hash)
                 .getResultStream()
                 .findFirst()
-                .map(key -> Caller.key(key.id(), key.role(), key.rateLimitPerMinute()));
+                .map(key -> Caller.key(key.id(), key.role(), key.rateLimitPerMinute(), key.domains()));
     }
 
     /** The hashes of every key that is not revoked: there are few keys, so this is one short read. */
@@ -81,12 +81,29 @@ public class ApiKeys {
      * (when null) or {@code admin}, and its own rate limit per minute (null: the configured default).
      */
     public NewKey create(String name, String role, Integer rateLimitPerMinute) {
-        return store(FieldText.required("name", name, MAX_NAME), role(role), rateLimit(rateLimitPerMinute));
+        return create(name, role, rateLimitPerMinute, null);
     }
 
-    private NewKey store(String name, Role role, Integer rateLimitPerMinute) {
+    /** @param domains the hosts of the domains the key may put links on, as checked; null: every domain */
+    public NewKey create(String name, String role, Integer rateLimitPerMinute, List<String> domains) {
+        return store(FieldText.required("name", name, MAX_NAME), role(role), rateLimit(rateLimitPerMinute), domains);
+    }
+
+    /** Restricts a key to the domains with these hosts (as checked; null: every domain), on every node at once. */
+    public KeyView restrictToDomains(long id, List<String> domains) {
+        ApiKey key = em.find(ApiKey.class, id);
+        if (key == null) {
+            throw new ProblemException(404, "Not Found", "no API key has the id " + id, "id");
+        }
+        key.restrictToDomains(domains);
+        revoked.fire(new KeyRevoked(id)); // every node forgets the callers it remembers, and so reads the key anew
+        return KeyView.of(key);
+    }
+
+    private NewKey store(String name, Role role, Integer rateLimitPerMinute, List<String> domains) {
         String secret = KeySecrets.newSecret();
         ApiKey key = new ApiKey(name, KeySecrets.hash(secret), role, Instant.now(clock), rateLimitPerMinute);
+        key.restrictToDomains(domains);
         em.persist(key);
         em.flush();
         created.fire(new KeyCreated(key.id()));

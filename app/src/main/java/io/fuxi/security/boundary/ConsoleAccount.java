@@ -35,7 +35,12 @@ public class ConsoleAccount {
                 .findFirst()
                 .orElseThrow(() -> new InvalidFieldException("key", "no active API key has the id " + keyId));
         return new Caller(
-                keyId, Role.valueOf(key.role().toUpperCase(Locale.ROOT)), null, account.actor(), account.readOnly());
+                keyId,
+                Role.valueOf(key.role().toUpperCase(Locale.ROOT)),
+                null,
+                account.actor(),
+                account.readOnly(),
+                null); // an admin acting for a key in the console is not held to its domains
     }
 
     /** Read from the session ConsoleGate let in (the injected request is the container's, not the gate's). */

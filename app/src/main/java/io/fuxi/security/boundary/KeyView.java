@@ -6,6 +6,7 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import java.io.Serializable;
 import java.time.Instant;
+import java.util.List;
 
 /** An API key as admins see it: never its secret, which exists only in the answer that created it. */
 public record KeyView(
@@ -15,7 +16,8 @@ public record KeyView(
         Instant createdAt,
         Instant lastUsedAt,
         Instant revokedAt,
-        Integer rateLimitPerMinute)
+        Integer rateLimitPerMinute,
+        List<String> domains)
         implements Serializable {
 
     static KeyView of(ApiKey key) {
@@ -26,7 +28,8 @@ public record KeyView(
                 key.createdAt(),
                 key.lastUsedAt(),
                 key.revokedAt(),
-                key.rateLimitPerMinute());
+                key.rateLimitPerMinute(),
+                key.domains());
     }
 
     public JsonObjectBuilder toJson() {
@@ -38,6 +41,11 @@ public record KeyView(
             json.addNull("rateLimitPerMinute");
         } else {
             json.add("rateLimitPerMinute", rateLimitPerMinute);
+        }
+        if (domains == null) {
+            json.addNull("domains");
+        } else {
+            json.add("domains", Jsons.array(domains));
         }
         return json;
     }

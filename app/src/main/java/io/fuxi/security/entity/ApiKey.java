@@ -10,6 +10,7 @@ import jakarta.persistence.Id;
 import jakarta.persistence.NamedQuery;
 import jakarta.persistence.Table;
 import java.time.Instant;
+import java.util.List;
 import org.hibernate.annotations.DynamicUpdate;
 
 /**
@@ -64,6 +65,9 @@ public class ApiKey {
     @Column(name = "rate_limit_per_minute")
     private Integer rateLimitPerMinute;
 
+    /** The hosts of the domains it may put links on, separated by spaces; null: every domain. */
+    private String domains;
+
     protected ApiKey() {}
 
     public ApiKey(String name, String secretHash, Role role, Instant createdAt, Integer rateLimitPerMinute) {
@@ -72,6 +76,16 @@ public class ApiKey {
         this.role = role;
         this.createdAt = createdAt;
         this.rateLimitPerMinute = rateLimitPerMinute;
+    }
+
+    /** @param domains the hosts of the domains it may put links on; null: every domain */
+    public void restrictToDomains(List<String> domains) {
+        this.domains = domains == null ? null : String.join(" ", domains);
+    }
+
+    /** The hosts of the domains it may put links on; null: every domain. */
+    public List<String> domains() {
+        return domains == null ? null : domains.isEmpty() ? List.of() : List.of(domains.split(" "));
     }
 
     public long id() {

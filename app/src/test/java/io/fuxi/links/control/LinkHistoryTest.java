@@ -21,10 +21,10 @@ class LinkHistoryTest {
     void aLinkNeverChangedWasMadeWithItsFieldsNow() {
         Link link = new Link("abc123", "https://example.com/a", 7, CREATED, EXPIRES, 301, true);
 
-        HistoryEntry created = LinkHistory.created(link, "key:7", List.of());
+        HistoryEntry created = LinkHistory.created(link, null, "key:7", List.of());
 
         assertEquals(
-                new HistoryEntry(CREATED, "key:7", "created", JsonObject.EMPTY_JSON_OBJECT, LinkFields.of(link)),
+                new HistoryEntry(CREATED, "key:7", "created", JsonObject.EMPTY_JSON_OBJECT, LinkFields.of(link, null)),
                 created);
         assertEquals(301, created.after().getInt("redirectStatus"));
     }
@@ -49,7 +49,8 @@ class LinkHistoryTest {
                         object("redirectStatus", JsonValue.NULL),
                         object("redirectStatus", Json.createValue(308))));
 
-        JsonObject made = LinkHistory.created(link, "account:admin", changes).after();
+        JsonObject made =
+                LinkHistory.created(link, null, "account:admin", changes).after();
 
         assertEquals(
                 Json.createObjectBuilder()
@@ -63,6 +64,7 @@ class LinkHistoryTest {
                         .add("maxVisits", JsonValue.NULL)
                         .add("fallbackUrl", JsonValue.NULL)
                         .add("password", JsonValue.NULL)
+                        .add("domain", JsonValue.NULL)
                         .build(),
                 made);
     }

@@ -48,6 +48,7 @@ class CachedLinkTest {
                 validSince,
                 limited,
                 fallback.isEmpty() ? null : fallback,
+                0,
                 0);
         assertEquals(link, CachedLink.unpacked(link.packed()));
         byte[] inALog = new byte[link.packed().length + 7];
@@ -60,7 +61,8 @@ class CachedLinkTest {
         CachedLink plain = new CachedLink("https://example.org/a", 302, 10_000L, true, false);
         assertEquals(11 + "https://example.org/a".length(), plain.packed().length, "no room for extras it lacks");
         assertFalse(plain.isNotYetValidAt(0));
-        CachedLink later = new CachedLink("https://example.org/a", 302, 10_000L, true, false, 5_000L, false, null, 0);
+        CachedLink later =
+                new CachedLink("https://example.org/a", 302, 10_000L, true, false, 5_000L, false, null, 0, 0);
         assertTrue(later.isNotYetValidAt(4_999));
         assertFalse(later.isNotYetValidAt(5_000));
     }
@@ -68,10 +70,19 @@ class CachedLinkTest {
     @ParameterizedTest
     @ValueSource(longs = {1L, -7L, Long.MIN_VALUE | 1, Long.MAX_VALUE})
     void aPasswordStampUnpacksAsItWasAndAsksForThePassword(long stamp) {
-        CachedLink link = new CachedLink("https://example.org/a", 302, 10_000L, true, false, 0, false, null, stamp);
+        CachedLink link = new CachedLink("https://example.org/a", 302, 10_000L, true, false, 0, false, null, stamp, 0);
         CachedLink unpacked = CachedLink.unpacked(link.packed());
         assertEquals(link, unpacked);
         assertTrue(unpacked.asksForPassword());
         assertFalse(new CachedLink("https://example.org/a", 302, 10_000L, true, false).asksForPassword());
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 255, 256, 65_535})
+    void aDomainUnpacksAsItWas(int domainId) {
+        CachedLink link =
+                new CachedLink("https://example.org/a", 302, 10_000L, true, false, 0, false, null, 0, domainId);
+        assertEquals(domainId, CachedLink.unpacked(link.packed()).domainId());
+        assertEquals(link, CachedLink.unpacked(link.packed()));
     }
 }
