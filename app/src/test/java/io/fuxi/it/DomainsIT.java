@@ -467,6 +467,30 @@ class DomainsIT extends DeployedFuxi {
     }
 
     @Test
+    void theListOfLinksFiltersByDomain() {
+        String first = addDomain(newHost("filter-a")).getString("host");
+        String second = addDomain(newHost("filter-b")).getString("host");
+        String unused = addDomain(newHost("filter-unused")).getString("host");
+        Api partner = admin.newPartner(unique("domains-filter"));
+        String a1 = partner.created(body(uniqueUrl("a1"), domainMember(first))).getString("code");
+        String a2 = partner.created(body(uniqueUrl("a2"), domainMember(first))).getString("code");
+        String b1 = partner.created(body(uniqueUrl("b1"), domainMember(second))).getString("code");
+        String d1 = partner.created(body(uniqueUrl("d1"), "")).getString("code");
+
+        assertEquals(Set.of(a1, a2), Set.copyOf(listedCodes(partner, "domain=" + first)));
+        assertEquals(2, listedCodes(partner, "domain=" + first).size());
+        for (JsonObject item : listed(partner, "domain=" + first)) {
+            assertOnDomain(item, first, "a filtered item");
+        }
+        assertEquals(List.of(b1), listedCodes(partner, "domain=" + second));
+        assertEquals(List.of(d1), listedCodes(partner, "domain=" + defaultHost()), "only the default's");
+        assertEquals(List.of(), listedCodes(partner, "domain=" + unused));
+        assertEquals(Set.of(a1, a2, b1, d1), Set.copyOf(listedCodes(partner, "")), "unfiltered, every domain's");
+        HttpResponse<String> unknown = partner.get("api/v1/links?domain=" + newHost("filter-unknown"));
+        assertProblem(unknown, 400, "domain");
+    }
+
+    @Test
     void theSameUrlWindowNeverCrossesDomains() {
         String first = addDomain(newHost("window-a")).getString("host");
         String second = addDomain(newHost("window-b")).getString("host");

@@ -2,6 +2,8 @@ package io.fuxi.admin.boundary;
 
 import io.fuxi.clicks.boundary.ClickStats;
 import io.fuxi.clicks.boundary.LinkStats;
+import io.fuxi.domains.boundary.DomainView;
+import io.fuxi.links.boundary.DomainService;
 import io.fuxi.links.boundary.HistoryEntry;
 import io.fuxi.links.boundary.LinkService;
 import io.fuxi.links.boundary.LinkView;
@@ -41,7 +43,8 @@ public class LinkDetails implements Serializable {
     private static final int TOP = 10;
 
     /** The form's field for each field a change's problem may name that has its message beside it. */
-    private static final Map<String, String> FIELDS = Map.of("password", "edit:password-field");
+    private static final Map<String, String> FIELDS =
+            Map.of("password", "edit:password-field", "domain", "edit:domain-field");
 
     @Inject
     LinkService links;
@@ -54,6 +57,9 @@ public class LinkDetails implements Serializable {
 
     @Inject
     ApiKeys keys;
+
+    @Inject
+    DomainService domains;
 
     @Inject
     Clock clock;
@@ -72,9 +78,13 @@ public class LinkDetails implements Serializable {
     private transient String password;
 
     private boolean removePassword;
+    /** The host of the domain chosen for the link: the default domain's for the default one. */
+    private String domain;
+
     private transient LinkStats stats;
     private transient List<HistoryEntry> history;
     private transient Map<Long, String> keyNames;
+    private transient List<DomainView> domainChoices;
 
     /** Reads the link named by the page's {@code code} parameter (no link: the page says so). */
     public void load() {
@@ -114,6 +124,11 @@ public class LinkDetails implements Serializable {
         String fallback = fallbackUrl == null || fallbackUrl.isBlank() ? null : fallbackUrl.strip();
         if (!Objects.equals(fallback, link.fallbackUrl())) {
             patch.add("fallbackUrl", fallback == null ? JsonValue.NULL : Jsons.text(fallback));
+        }
+        String chosenDomain =
+                domain == null || domain.equals(domains.byDefault().host()) ? null : domain;
+        if (!Objects.equals(chosenDomain, links.domainOf(link))) {
+            patch.add("domain", chosenDomain == null ? JsonValue.NULL : Jsons.text(chosenDomain)); // null: the default
         }
         if (removePassword) {
             patch.add("password", JsonValue.NULL);
@@ -233,6 +248,8 @@ public class LinkDetails implements Serializable {
         fallbackUrl = shown.fallbackUrl();
         password = null;
         removePassword = false;
+        String host = links.domainOf(shown);
+        domain = host == null ? domains.byDefault().host() : host;
     }
 
     /** A time as the form shows it, to the minute (null stays null). */
@@ -252,6 +269,28 @@ public class LinkDetails implements Serializable {
 
     public String getShortUrl() {
         return links.shortUrl(link);
+    }
+
+    /** The link's domain as the page names it: its host, the default's with "(default)". */
+    public String getDomainShown() {
+        String host = links.domainOf(link);
+        return host == null ? domains.byDefault().host() + " (default)" : host;
+    }
+
+    /** The domains the link may be moved to, the default one first (read once per page). */
+    public List<DomainView> getDomains() {
+        if (domainChoices == null) {
+            domainChoices = domains.list();
+        }
+        return domainChoices;
+    }
+
+    public String getDomain() {
+        return domain;
+    }
+
+    public void setDomain(String domain) {
+        this.domain = domain;
     }
 
     public LinkView getLink() {

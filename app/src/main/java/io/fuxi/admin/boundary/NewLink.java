@@ -1,6 +1,8 @@
 package io.fuxi.admin.boundary;
 
+import io.fuxi.domains.boundary.DomainView;
 import io.fuxi.links.boundary.BulkResult;
+import io.fuxi.links.boundary.DomainService;
 import io.fuxi.links.boundary.LinkService;
 import io.fuxi.platform.problem.Problem;
 import io.fuxi.platform.problem.ProblemException;
@@ -31,23 +33,27 @@ public class NewLink implements Serializable {
     private static final long serialVersionUID = 1L;
 
     /** The form's field for each field a create's problem may name. */
-    private static final Map<String, String> FIELDS = Map.of(
-            "url", "url",
-            "alias", "alias",
-            "tags", "tags",
-            "expiresAt", "expires",
-            "validSince", "valid-since",
-            "maxVisits", "max-visits",
-            "fallbackUrl", "fallback",
-            "password", "password",
-            "redirectStatus", "status",
-            "key", "owner");
+    private static final Map<String, String> FIELDS = Map.ofEntries(
+            Map.entry("url", "url"),
+            Map.entry("alias", "alias"),
+            Map.entry("tags", "tags"),
+            Map.entry("expiresAt", "expires"),
+            Map.entry("validSince", "valid-since"),
+            Map.entry("maxVisits", "max-visits"),
+            Map.entry("fallbackUrl", "fallback"),
+            Map.entry("password", "password"),
+            Map.entry("redirectStatus", "status"),
+            Map.entry("domain", "domain"),
+            Map.entry("key", "owner"));
 
     @Inject
     LinkService links;
 
     @Inject
     ApiKeys keys;
+
+    @Inject
+    DomainService domainService;
 
     @Inject
     ConsoleAccount account;
@@ -65,7 +71,11 @@ public class NewLink implements Serializable {
 
     private Integer redirectStatus;
     private Boolean forwardQuery;
+    /** The host of the domain chosen; the default domain's (or none chosen): the create names no domain. */
+    private String domain;
+
     private List<KeyView> activeKeys;
+    private List<DomainView> domains;
 
     /** The active keys, read once per view. */
     public List<KeyView> getKeys() {
@@ -73,6 +83,14 @@ public class NewLink implements Serializable {
             activeKeys = keys.active();
         }
         return activeKeys;
+    }
+
+    /** The domains, the default one first, read once per view. */
+    public List<DomainView> getDomains() {
+        if (domains == null) {
+            domains = domainService.list();
+        }
+        return domains;
     }
 
     /** Makes the link and opens its page; or shows why not, beside the field at fault. */
@@ -134,6 +152,11 @@ public class NewLink implements Serializable {
         }
         if (forwardQuery != null) {
             item.add("forwardQuery", forwardQuery);
+        }
+        if (domain != null
+                && !domain.isBlank()
+                && !domain.equals(domainService.byDefault().host())) {
+            item.add("domain", domain); // the default domain's is sent as no domain at all
         }
         return item;
     }
@@ -237,5 +260,13 @@ public class NewLink implements Serializable {
 
     public void setForwardQuery(Boolean forwardQuery) {
         this.forwardQuery = forwardQuery;
+    }
+
+    public String getDomain() {
+        return domain;
+    }
+
+    public void setDomain(String domain) {
+        this.domain = domain;
     }
 }

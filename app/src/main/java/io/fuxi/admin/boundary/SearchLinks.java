@@ -233,7 +233,8 @@ public class SearchLinks implements Serializable {
                 Optional.ofNullable(createdTo)
                         .map(day -> day.plusDays(1).atStartOfDay().toInstant(ZoneOffset.UTC)),
                 newestFirst,
-                tagFilter);
+                tagFilter,
+                Optional.empty());
     }
 
     /** Pages in the database: each page is one query, and the count stops at {@link #COUNT_CAP}. */

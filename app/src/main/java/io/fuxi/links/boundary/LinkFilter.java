@@ -12,6 +12,7 @@ import java.util.Optional;
  * @param createdFrom links created at or after
  * @param createdTo   links created before
  * @param tags        links with every one of these tags (as given: checked as the filter is used)
+ * @param domainId    links on the domain with this id (0: the default domain)
  */
 public record LinkFilter(
         Optional<String> query,
@@ -20,7 +21,8 @@ public record LinkFilter(
         Optional<Instant> createdFrom,
         Optional<Instant> createdTo,
         boolean newestFirst,
-        List<String> tags) {
+        List<String> tags,
+        Optional<Integer> domainId) {
 
     public enum State {
         ANY,
@@ -31,11 +33,19 @@ public record LinkFilter(
 
     public static LinkFilter all() {
         return new LinkFilter(
-                Optional.empty(), Optional.empty(), State.ANY, Optional.empty(), Optional.empty(), true, List.of());
+                Optional.empty(),
+                Optional.empty(),
+                State.ANY,
+                Optional.empty(),
+                Optional.empty(),
+                true,
+                List.of(),
+                Optional.empty());
     }
 
-    /** The links of one owner with every one of the tags, as the API lists them. */
-    public static LinkFilter tagged(long owner, Optional<String> query, List<String> tags) {
-        return new LinkFilter(query, Optional.of(owner), State.ANY, Optional.empty(), Optional.empty(), true, tags);
+    /** The links of one owner with every one of the tags (on one domain, when given), as the API lists them. */
+    public static LinkFilter tagged(long owner, Optional<String> query, List<String> tags, Optional<Integer> domainId) {
+        return new LinkFilter(
+                query, Optional.of(owner), State.ANY, Optional.empty(), Optional.empty(), true, tags, domainId);
     }
 }

@@ -1,6 +1,7 @@
 package io.fuxi.links.boundary;
 
 import io.fuxi.codes.boundary.CodeShape;
+import io.fuxi.domains.boundary.Domains;
 import io.fuxi.links.control.LinkFields;
 import io.fuxi.links.control.LinkHistory;
 import io.fuxi.links.control.LinkLifetime;
@@ -109,6 +110,9 @@ public class LinkService {
     ShortUrls shortUrls;
 
     @Inject
+    Domains domains;
+
+    @Inject
     LinkListing listing;
 
     /**
@@ -142,17 +146,21 @@ public class LinkService {
     }
 
     /**
-     * The caller's links, newest first, with every one of the tags. A query that is the code of one of the caller's
-     * links finds that link by its key; any other query searches URL text through the word index (see {@link
-     * LinkSearch}).
+     * The caller's links, newest first, with every one of the tags, on the domain with this host when one is named. A
+     * query that is the code of one of the caller's links finds that link by its key; any other query searches URL
+     * text through the word index (see {@link LinkSearch}).
      */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public LinkPage list(Caller caller, Optional<String> query, Tags tags, int page, int size) {
+    public LinkPage list(
+            Caller caller, Optional<String> query, Tags tags, Optional<String> domain, int page, int size) {
         List<Link> rows;
-        if (!tags.isEmpty() && query.isEmpty()) {
+        Optional<Integer> domainId =
+                domain.map(host -> domains.named(Optional.of(host), "domain").id());
+        if (!tags.isEmpty() && query.isEmpty() && domainId.isEmpty()) {
             rows = listing.tagged(caller.keyId(), tags.values(), page * size, size + 1);
-        } else if (!tags.isEmpty()) {
-            rows = listing.page(LinkFilter.tagged(caller.keyId(), query, tags.values()), now(), page * size, size + 1);
+        } else if (!tags.isEmpty() || domainId.isPresent()) {
+            rows = listing.page(
+                    LinkFilter.tagged(caller.keyId(), query, tags.values(), domainId), now(), page * size, size + 1);
         } else {
             Optional<Link> exact = query.filter(CodeShape::isCode)
                     .map(code -> em.find(Link.class, code))

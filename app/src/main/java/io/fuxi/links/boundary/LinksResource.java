@@ -111,6 +111,7 @@ public class LinksResource {
     public JsonObject list(
             @QueryParam("q") String query,
             @QueryParam("tag") List<String> tags,
+            @QueryParam("domain") String domain,
             @QueryParam("page") @DefaultValue("0") String page,
             @QueryParam("size") @DefaultValue("20") String size) {
         if (query != null && query.length() > MAX_QUERY_LENGTH) {
@@ -120,6 +121,7 @@ public class LinksResource {
                 caller.get(),
                 Optional.ofNullable(query).filter(q -> !q.isBlank()),
                 Tags.of(tags, "tag"),
+                Optional.ofNullable(domain),
                 QueryNumber.between("page", page, 0, MAX_PAGE),
                 QueryNumber.between("size", size, 1, MAX_PAGE_SIZE));
         JsonArrayBuilder items = Jsons.array();

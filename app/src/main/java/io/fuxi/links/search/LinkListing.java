@@ -130,6 +130,10 @@ public class LinkListing {
                 sql.append(" AND l.owner_key_id = :owner");
                 parameters.put("owner", owner);
             });
+            filter.domainId().ifPresent(domain -> {
+                sql.append(" AND l.domain_id = :domain");
+                parameters.put("domain", domain);
+            });
             filter.createdFrom().ifPresent(from -> {
                 sql.append(" AND l.created_at >= :createdFrom");
                 parameters.put("createdFrom", from);
