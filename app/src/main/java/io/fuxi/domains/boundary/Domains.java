@@ -62,7 +62,8 @@ public class Domains {
         }
         DomainView domain = set.configured(canonical);
         if (domain == null) {
-            throw new InvalidFieldException(field, field + " " + canonical + " is not a domain of this shortener");
+            throw new InvalidFieldException( // the text asked for is not echoed: it may be anything
+                    field, field + " must be the host of one of this shortener's domains (GET /api/v1/domains)");
         }
         return domain;
     }

@@ -135,9 +135,10 @@ public class RedirectServlet extends HttpServlet {
             throws IOException, ServletException {
         String code = request.getDispatcherType() == DispatcherType.REQUEST ? codeOf(request) : null;
         if (code == null) {
-            String root =
-                    domains.current().forRequestHost(request.getServerName()).rootUrl();
-            if (root != null && isRoot(request) && request.getDispatcherType() == DispatcherType.REQUEST) {
+            String root = request.getDispatcherType() == DispatcherType.REQUEST && isRoot(request)
+                    ? domains.current().forRequestHost(request.getServerName()).rootUrl()
+                    : null;
+            if (root != null) {
                 sendTo(root, response);
             } else {
                 others.forward(request, response);
@@ -176,10 +177,10 @@ public class RedirectServlet extends HttpServlet {
      */
     private void answer(String code, HttpServletRequest request, HttpServletResponse response) throws IOException {
         boolean posted = request.getMethod().equals("POST");
-        DomainView domain = domains.current().forRequestHost(request.getServerName());
         CachedLink cached = resolver.cached(code);
         CachedLink link;
         try {
+            DomainView domain = domains.current().forRequestHost(request.getServerName());
             link = cached != null ? cached : resolver.load(code);
             if (link != null && link.domainId() != domain.id()) {
                 link = null; // another domain's
