@@ -398,6 +398,13 @@ class AdminConsoleIT extends DeployedFuxi {
         }
     }
 
+    /** The innermost elements whose right edge lies past the screen's, to say what made a page too wide. */
+    private static final String PAST_THE_EDGE = "const edge = document.documentElement.clientWidth;"
+            + " return Array.from(document.querySelectorAll('body *'))"
+            + ".filter(e => e.getBoundingClientRect().right > edge + 0.5 && e.children.length === 0)"
+            + ".slice(0, 5).map(e => e.tagName + '.' + e.className + ' \"' + (e.textContent || '').slice(0, 60) + '\"')"
+            + ".join(' | ');";
+
     /** On a 390 px wide phone screen no page is wider than the screen. */
     @Test
     void thePagesFitAPhoneScreen() {
@@ -412,7 +419,13 @@ class AdminConsoleIT extends DeployedFuxi {
                 Object overflow = browser.driver()
                         .executeScript(
                                 "return document.documentElement.scrollWidth - document.documentElement.clientWidth");
-                assertTrue((Long) overflow <= 0, page + " is wider than the screen by " + overflow + " px");
+                if ((Long) overflow > 0) {
+                    browser.screenshot("too-wide");
+                }
+                assertTrue(
+                        (Long) overflow <= 0,
+                        () -> page + " is wider than the screen by " + overflow + " px; past its edge: "
+                                + browser.driver().executeScript(PAST_THE_EDGE));
             }
             browser.go("admin/");
             browser.waitFor(By.cssSelector("#daily-chart canvas"));

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fuxi.platform.cluster.ClusterProbe;
 import jakarta.json.JsonObject;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -224,6 +225,56 @@ class ClusterIT {
                             .statusCode());
         }
         assertLocation(b, code, "https://" + host + "/page");
+    }
+
+    /**
+     * A domain added, changed and removed on A is what B answers by at once: B creates a link on it and redirects it by
+     * its Host, sends an unknown code there to the not-found URL A just set, and refuses the domain once A removed it.
+     * A key that A restricts to it is refused elsewhere by B on its very next call.
+     */
+    @Test
+    void aDomainAddedChangedAndRemovedOnOneNodeIsTheOthersAtOnce() {
+        String host = "cluster-" + Long.toString(System.nanoTime(), 36) + ".shop.example";
+        HttpResponse<String> added = a.post("api/v1/domains", "{\"host\":\"" + host + "\"}");
+        assertEquals(201, added.statusCode(), added.body());
+        String code = b.created("{\"url\":\"https://cluster.example/domain\",\"domain\":\"" + host + "\"}")
+                .getString("code");
+        assertEquals(302, onHost(a, host, code).statusCode(), "A redirects it on its domain");
+        assertEquals(404, a.follow(code).statusCode(), "and not on the default domain");
+        assertEquals(302, onHost(b, host, code).statusCode());
+
+        String unknown = "clu-" + Long.toString(System.nanoTime() % 1_000_000, 36);
+        assertEquals(404, onHost(b, host, unknown).statusCode());
+        HttpResponse<String> changed =
+                a.patch("api/v1/domains/" + host, "{\"notFoundUrl\":\"https://cluster.example/not-found\"}");
+        assertEquals(200, changed.statusCode(), changed.body());
+        HttpResponse<String> sent = onHost(b, host, unknown);
+        assertEquals(302, sent.statusCode(), "B's very next unknown code on the domain");
+        assertEquals(
+                "https://cluster.example/not-found",
+                sent.headers().firstValue("Location").orElse(null));
+
+        JsonObject key = Api.json(a.post("api/v1/keys", "{\"name\":\"cluster-domains\"}"));
+        Api onB = b.as(key.getString("secret"));
+        assertEquals(
+                201,
+                onB.create("{\"url\":\"https://cluster.example/anywhere\"}").statusCode());
+        HttpResponse<String> restricted =
+                a.patch("api/v1/keys/" + key.getInt("id"), "{\"domains\":[\"" + host + "\"]}");
+        assertEquals(200, restricted.statusCode(), restricted.body());
+        Api.assertProblem(onB.create("{\"url\":\"https://cluster.example/default\"}"), 403, "domain");
+
+        assertEquals(204, a.delete("api/v1/links/" + code).statusCode());
+        assertEquals(204, a.delete("api/v1/domains/" + host).statusCode());
+        Api.assertProblem(
+                b.create("{\"url\":\"https://cluster.example/gone\",\"domain\":\"" + host + "\"}"), 400, "domain");
+    }
+
+    private static HttpResponse<String> onHost(Api node, String host, String code) {
+        HttpRequest.Builder request = node.request(code);
+        return node.send(
+                request.header("Host", host + ":" + request.build().uri().getPort())
+                        .GET());
     }
 
     /** B remembers a key once it has used it (KeyCache); revoked on A, the key fails its very next call on B. */

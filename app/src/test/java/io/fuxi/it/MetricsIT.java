@@ -32,6 +32,7 @@ class MetricsIT extends DeployedFuxi {
             "fuxi_redirects{outcome=blocked}",
             "fuxi_redirects{outcome=not_yet_valid}",
             "fuxi_redirects{outcome=over_limit}",
+            "fuxi_redirects{outcome=password}",
             "fuxi_redirects{outcome=unavailable}",
             "fuxi_redirects_early",
             "fuxi_cache_entries",

@@ -52,9 +52,12 @@ public class DomainStore {
         if (host.equals(defaultHost)) {
             throw taken(host + " is the default domain");
         }
+        if (byHost(host).isPresent()) { // asked first, so that a taken host is no error in the log
+            throw taken("there is already a domain " + host);
+        }
         Domain domain = new Domain(host, Instant.now(clock));
         urls.applyTo(domain);
-        try {
+        try { // two adds of one host at once: the unique key refuses the second
             em.persist(domain);
             em.flush();
         } catch (PersistenceException e) {
@@ -84,11 +87,15 @@ public class DomainStore {
     }
 
     private Domain find(String host) {
+        return byHost(host)
+                .orElseThrow(() -> new ProblemException(404, "Not Found", "no domain has the host " + host, "host"));
+    }
+
+    private Optional<Domain> byHost(String host) {
         return em.createNamedQuery(Domain.BY_HOST, Domain.class)
                 .setParameter("host", host)
                 .getResultStream()
-                .findFirst()
-                .orElseThrow(() -> new ProblemException(404, "Not Found", "no domain has the host " + host, "host"));
+                .findFirst();
     }
 
     private static ProblemException taken(String detail) {
