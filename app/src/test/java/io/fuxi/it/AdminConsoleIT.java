@@ -410,6 +410,11 @@ class AdminConsoleIT extends DeployedFuxi {
     void thePagesFitAPhoneScreen() {
         String code = admin.created("{\"url\":\"https://example.com/phone/a/rather/long/path/to/wrap\"}")
                 .getString("code");
+        String longName =
+                "a-key-whose-name-is-as-long-as-a-name-may-be-" + "x".repeat(55); // 100: the key filter's widest
+        assertEquals(
+                201,
+                admin.post("api/v1/keys", "{\"name\":\"" + longName + "\"}").statusCode());
         try (ConsoleBrowser browser = ConsoleBrowser.open(base).signIn(ADMIN, PASSWORD)) {
             browser.driver().manage().window().setSize(new Dimension(390, 844));
             for (String page : List.of(
