@@ -68,6 +68,12 @@ public class Domains {
         return domain;
     }
 
+    /** The host of the domain with this id, as a link's answers name it; null for the default domain. */
+    public String hostOf(int domainId) {
+        DomainView domain = domainId == DomainView.DEFAULT_ID ? null : current().byId(domainId);
+        return domain == null || domain.isDefault() ? null : domain.host();
+    }
+
     public void reload() {
         domains.reload();
     }

@@ -1,6 +1,5 @@
 package io.fuxi.links.boundary;
 
-import io.fuxi.domains.boundary.DomainView;
 import io.fuxi.domains.boundary.Domains;
 import io.fuxi.links.control.LinkOptions;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -23,11 +22,7 @@ public class ShortUrls {
 
     /** The host of the domain the link answers on; null for the default domain. */
     public String domainOf(LinkView link) {
-        if (link.domainId() == DomainView.DEFAULT_ID) {
-            return null;
-        }
-        DomainView domain = domains.current().byId(link.domainId());
-        return domain.isDefault() ? null : domain.host();
+        return domains.hostOf(link.domainId());
     }
 
     /** The link as every call answers it. */

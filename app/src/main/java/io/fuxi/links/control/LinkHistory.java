@@ -1,6 +1,5 @@
 package io.fuxi.links.control;
 
-import io.fuxi.domains.boundary.DomainView;
 import io.fuxi.domains.boundary.Domains;
 import io.fuxi.links.boundary.HistoryEntry;
 import io.fuxi.links.entity.Link;
@@ -107,8 +106,7 @@ public class LinkHistory {
 
     /** The host of the domain the link answers on, as its fields name it; null: the default domain. */
     public String domainOf(Link link) {
-        DomainView domain = domains.current().byId(link.domainId());
-        return domain.isDefault() ? null : domain.host();
+        return domains.hostOf(link.domainId());
     }
 
     private static Object[] row(
